@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 35067:
+/***/ 10779:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -215,14 +215,14 @@ function regex(str) {
 
 /***/ }),
 
-/***/ 55615:
+/***/ 82815:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const formats_1 = __nccwpck_require__(35067);
-const limit_1 = __nccwpck_require__(71796);
-const codegen_1 = __nccwpck_require__(66300);
+const formats_1 = __nccwpck_require__(10779);
+const limit_1 = __nccwpck_require__(51284);
+const codegen_1 = __nccwpck_require__(81436);
 const fullName = new codegen_1.Name("fullFormats");
 const fastName = new codegen_1.Name("fastFormats");
 const formatsPlugin = (ajv, opts = { keywords: true }) => {
@@ -258,14 +258,14 @@ exports["default"] = formatsPlugin;
 
 /***/ }),
 
-/***/ 71796:
+/***/ 51284:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.formatLimitDefinition = void 0;
-const ajv_1 = __nccwpck_require__(67615);
-const codegen_1 = __nccwpck_require__(66300);
+const ajv_1 = __nccwpck_require__(42463);
+const codegen_1 = __nccwpck_require__(81436);
 const ops = codegen_1.operators;
 const KWDs = {
     formatMaximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -333,16 +333,16 @@ exports["default"] = formatLimitPlugin;
 
 /***/ }),
 
-/***/ 18514:
+/***/ 52210:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv2020 = void 0;
-const core_1 = __nccwpck_require__(19669);
-const draft2020_1 = __nccwpck_require__(9210);
-const discriminator_1 = __nccwpck_require__(87446);
-const json_schema_2020_12_1 = __nccwpck_require__(85131);
+const core_1 = __nccwpck_require__(63893);
+const draft2020_1 = __nccwpck_require__(54298);
+const discriminator_1 = __nccwpck_require__(28886);
+const json_schema_2020_12_1 = __nccwpck_require__(93995);
 const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
 class Ajv2020 extends core_1.default {
     constructor(opts = {}) {
@@ -377,33 +377,33 @@ module.exports = exports = Ajv2020;
 module.exports.Ajv2020 = Ajv2020;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv2020;
-var validate_1 = __nccwpck_require__(66537);
+var validate_1 = __nccwpck_require__(87881);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(66300);
+var codegen_1 = __nccwpck_require__(81436);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(10525);
+var validation_error_1 = __nccwpck_require__(33021);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(30346);
+var ref_error_1 = __nccwpck_require__(53162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=2020.js.map
 
 /***/ }),
 
-/***/ 67615:
+/***/ 42463:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
-const core_1 = __nccwpck_require__(19669);
-const draft7_1 = __nccwpck_require__(29381);
-const discriminator_1 = __nccwpck_require__(87446);
-const draft7MetaSchema = __nccwpck_require__(76564);
+const core_1 = __nccwpck_require__(63893);
+const draft7_1 = __nccwpck_require__(39941);
+const discriminator_1 = __nccwpck_require__(28886);
+const draft7MetaSchema = __nccwpck_require__(72079);
 const META_SUPPORT_DATA = ["/properties"];
 const META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
 class Ajv extends core_1.default {
@@ -433,24 +433,24 @@ module.exports = exports = Ajv;
 module.exports.Ajv = Ajv;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv;
-var validate_1 = __nccwpck_require__(66537);
+var validate_1 = __nccwpck_require__(87881);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(66300);
+var codegen_1 = __nccwpck_require__(81436);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(10525);
+var validation_error_1 = __nccwpck_require__(33021);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(30346);
+var ref_error_1 = __nccwpck_require__(53162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=ajv.js.map
 
 /***/ }),
 
-/***/ 8279:
+/***/ 80567:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -612,15 +612,15 @@ exports.regexpCode = regexpCode;
 
 /***/ }),
 
-/***/ 66300:
+/***/ 81436:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
-const code_1 = __nccwpck_require__(8279);
-const scope_1 = __nccwpck_require__(36956);
-var code_2 = __nccwpck_require__(8279);
+const code_1 = __nccwpck_require__(80567);
+const scope_1 = __nccwpck_require__(77788);
+var code_2 = __nccwpck_require__(80567);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return code_2._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return code_2.str; } }));
 Object.defineProperty(exports, "strConcat", ({ enumerable: true, get: function () { return code_2.strConcat; } }));
@@ -629,7 +629,7 @@ Object.defineProperty(exports, "getProperty", ({ enumerable: true, get: function
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return code_2.stringify; } }));
 Object.defineProperty(exports, "regexpCode", ({ enumerable: true, get: function () { return code_2.regexpCode; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return code_2.Name; } }));
-var scope_2 = __nccwpck_require__(36956);
+var scope_2 = __nccwpck_require__(77788);
 Object.defineProperty(exports, "Scope", ({ enumerable: true, get: function () { return scope_2.Scope; } }));
 Object.defineProperty(exports, "ValueScope", ({ enumerable: true, get: function () { return scope_2.ValueScope; } }));
 Object.defineProperty(exports, "ValueScopeName", ({ enumerable: true, get: function () { return scope_2.ValueScopeName; } }));
@@ -1315,13 +1315,13 @@ function par(x) {
 
 /***/ }),
 
-/***/ 36956:
+/***/ 77788:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
-const code_1 = __nccwpck_require__(8279);
+const code_1 = __nccwpck_require__(80567);
 class ValueError extends Error {
     constructor(name) {
         super(`CodeGen: "code" for ${name} not defined`);
@@ -1464,15 +1464,15 @@ exports.ValueScope = ValueScope;
 
 /***/ }),
 
-/***/ 74659:
+/***/ 81283:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
-const names_1 = __nccwpck_require__(98054);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
+const names_1 = __nccwpck_require__(90630);
 exports.keywordError = {
     message: ({ keyword }) => (0, codegen_1.str) `must pass "${keyword}" keyword validation`,
 };
@@ -1593,18 +1593,18 @@ function extraErrorProps(cxt, { params, message }, keyValues) {
 
 /***/ }),
 
-/***/ 57150:
+/***/ 2718:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
-const codegen_1 = __nccwpck_require__(66300);
-const validation_error_1 = __nccwpck_require__(10525);
-const names_1 = __nccwpck_require__(98054);
-const resolve_1 = __nccwpck_require__(90426);
-const util_1 = __nccwpck_require__(35248);
-const validate_1 = __nccwpck_require__(66537);
+const codegen_1 = __nccwpck_require__(81436);
+const validation_error_1 = __nccwpck_require__(33021);
+const names_1 = __nccwpck_require__(90630);
+const resolve_1 = __nccwpck_require__(24090);
+const util_1 = __nccwpck_require__(84464);
+const validate_1 = __nccwpck_require__(87881);
 class SchemaEnv {
     constructor(env) {
         var _a;
@@ -1841,12 +1841,12 @@ function getJsonPointer(parsedRef, { baseId, schema, root }) {
 
 /***/ }),
 
-/***/ 98054:
+/***/ 90630:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
+const codegen_1 = __nccwpck_require__(81436);
 const names = {
     // validation function arguments
     data: new codegen_1.Name("data"), // data passed to validation function
@@ -1875,12 +1875,12 @@ exports["default"] = names;
 
 /***/ }),
 
-/***/ 30346:
+/***/ 53162:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const resolve_1 = __nccwpck_require__(90426);
+const resolve_1 = __nccwpck_require__(24090);
 class MissingRefError extends Error {
     constructor(resolver, baseId, ref, msg) {
         super(msg || `can't resolve reference ${ref} from id ${baseId}`);
@@ -1893,15 +1893,15 @@ exports["default"] = MissingRefError;
 
 /***/ }),
 
-/***/ 90426:
+/***/ 24090:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
-const util_1 = __nccwpck_require__(35248);
-const equal = __nccwpck_require__(52550);
-const traverse = __nccwpck_require__(64591);
+const util_1 = __nccwpck_require__(84464);
+const equal = __nccwpck_require__(23430);
+const traverse = __nccwpck_require__(81167);
 // TODO refactor to use keyword definitions
 const SIMPLE_INLINED = new Set([
     "type",
@@ -2054,7 +2054,7 @@ exports.getSchemaRefs = getSchemaRefs;
 
 /***/ }),
 
-/***/ 37977:
+/***/ 7353:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2086,14 +2086,14 @@ exports.getRules = getRules;
 
 /***/ }),
 
-/***/ 35248:
+/***/ 84464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
-const codegen_1 = __nccwpck_require__(66300);
-const code_1 = __nccwpck_require__(8279);
+const codegen_1 = __nccwpck_require__(81436);
+const code_1 = __nccwpck_require__(80567);
 // TODO refactor to use Set
 function toHash(arr) {
     const hash = {};
@@ -2270,7 +2270,7 @@ exports.checkStrictMode = checkStrictMode;
 
 /***/ }),
 
-/***/ 55324:
+/***/ 37692:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2295,15 +2295,15 @@ exports.shouldUseRule = shouldUseRule;
 
 /***/ }),
 
-/***/ 43282:
+/***/ 35346:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
-const errors_1 = __nccwpck_require__(74659);
-const codegen_1 = __nccwpck_require__(66300);
-const names_1 = __nccwpck_require__(98054);
+const errors_1 = __nccwpck_require__(81283);
+const codegen_1 = __nccwpck_require__(81436);
+const names_1 = __nccwpck_require__(90630);
 const boolError = {
     message: "boolean schema is false",
 };
@@ -2351,17 +2351,17 @@ function falseSchemaError(it, overrideAllErrors) {
 
 /***/ }),
 
-/***/ 16701:
+/***/ 86685:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
-const rules_1 = __nccwpck_require__(37977);
-const applicability_1 = __nccwpck_require__(55324);
-const errors_1 = __nccwpck_require__(74659);
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
+const rules_1 = __nccwpck_require__(7353);
+const applicability_1 = __nccwpck_require__(37692);
+const errors_1 = __nccwpck_require__(81283);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
 var DataType;
 (function (DataType) {
     DataType[DataType["Correct"] = 0] = "Correct";
@@ -2560,14 +2560,14 @@ function getTypeErrorContext(it) {
 
 /***/ }),
 
-/***/ 49715:
+/***/ 11699:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.assignDefaults = void 0;
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
 function assignDefaults(it, ty) {
     const { properties, items } = it.schema;
     if (ty === "object" && properties) {
@@ -2601,24 +2601,24 @@ function assignDefault(it, prop, defaultValue) {
 
 /***/ }),
 
-/***/ 66537:
+/***/ 87881:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
-const boolSchema_1 = __nccwpck_require__(43282);
-const dataType_1 = __nccwpck_require__(16701);
-const applicability_1 = __nccwpck_require__(55324);
-const dataType_2 = __nccwpck_require__(16701);
-const defaults_1 = __nccwpck_require__(49715);
-const keyword_1 = __nccwpck_require__(16002);
-const subschema_1 = __nccwpck_require__(99576);
-const codegen_1 = __nccwpck_require__(66300);
-const names_1 = __nccwpck_require__(98054);
-const resolve_1 = __nccwpck_require__(90426);
-const util_1 = __nccwpck_require__(35248);
-const errors_1 = __nccwpck_require__(74659);
+const boolSchema_1 = __nccwpck_require__(35346);
+const dataType_1 = __nccwpck_require__(86685);
+const applicability_1 = __nccwpck_require__(37692);
+const dataType_2 = __nccwpck_require__(86685);
+const defaults_1 = __nccwpck_require__(11699);
+const keyword_1 = __nccwpck_require__(15202);
+const subschema_1 = __nccwpck_require__(26200);
+const codegen_1 = __nccwpck_require__(81436);
+const names_1 = __nccwpck_require__(90630);
+const resolve_1 = __nccwpck_require__(24090);
+const util_1 = __nccwpck_require__(84464);
+const errors_1 = __nccwpck_require__(81283);
 // schema compilation - generates validation function, subschemaCode (below) is used for subschemas
 function validateFunctionCode(it) {
     if (isSchemaObj(it)) {
@@ -3127,16 +3127,16 @@ exports.getData = getData;
 
 /***/ }),
 
-/***/ 16002:
+/***/ 15202:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
-const codegen_1 = __nccwpck_require__(66300);
-const names_1 = __nccwpck_require__(98054);
-const code_1 = __nccwpck_require__(57924);
-const errors_1 = __nccwpck_require__(74659);
+const codegen_1 = __nccwpck_require__(81436);
+const names_1 = __nccwpck_require__(90630);
+const code_1 = __nccwpck_require__(28484);
+const errors_1 = __nccwpck_require__(81283);
 function macroKeywordCode(cxt, def) {
     const { gen, keyword, schema, parentSchema, it } = cxt;
     const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
@@ -3257,14 +3257,14 @@ exports.validateKeywordUsage = validateKeywordUsage;
 
 /***/ }),
 
-/***/ 99576:
+/***/ 26200:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
 function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
     if (keyword !== undefined && schema !== undefined) {
         throw new Error('both "keyword" and "schema" passed, only one allowed');
@@ -3344,31 +3344,31 @@ exports.extendSubschemaMode = extendSubschemaMode;
 
 /***/ }),
 
-/***/ 19669:
+/***/ 63893:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
-var validate_1 = __nccwpck_require__(66537);
+var validate_1 = __nccwpck_require__(87881);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(66300);
+var codegen_1 = __nccwpck_require__(81436);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-const validation_error_1 = __nccwpck_require__(10525);
-const ref_error_1 = __nccwpck_require__(30346);
-const rules_1 = __nccwpck_require__(37977);
-const compile_1 = __nccwpck_require__(57150);
-const codegen_2 = __nccwpck_require__(66300);
-const resolve_1 = __nccwpck_require__(90426);
-const dataType_1 = __nccwpck_require__(16701);
-const util_1 = __nccwpck_require__(35248);
-const $dataRefSchema = __nccwpck_require__(76590);
-const uri_1 = __nccwpck_require__(60349);
+const validation_error_1 = __nccwpck_require__(33021);
+const ref_error_1 = __nccwpck_require__(53162);
+const rules_1 = __nccwpck_require__(7353);
+const compile_1 = __nccwpck_require__(2718);
+const codegen_2 = __nccwpck_require__(81436);
+const resolve_1 = __nccwpck_require__(24090);
+const dataType_1 = __nccwpck_require__(86685);
+const util_1 = __nccwpck_require__(84464);
+const $dataRefSchema = __nccwpck_require__(63837);
+const uri_1 = __nccwpck_require__(36285);
 const defaultRegExp = (str, flags) => new RegExp(str, flags);
 defaultRegExp.code = "new RegExp";
 const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
@@ -3968,19 +3968,19 @@ function schemaOrData(schema) {
 
 /***/ }),
 
-/***/ 85131:
+/***/ 93995:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const metaSchema = __nccwpck_require__(85065);
-const applicator = __nccwpck_require__(48433);
-const unevaluated = __nccwpck_require__(81160);
-const content = __nccwpck_require__(49217);
-const core = __nccwpck_require__(95695);
-const format = __nccwpck_require__(89171);
-const metadata = __nccwpck_require__(30528);
-const validation = __nccwpck_require__(66123);
+const metaSchema = __nccwpck_require__(61678);
+const applicator = __nccwpck_require__(57216);
+const unevaluated = __nccwpck_require__(99547);
+const content = __nccwpck_require__(28226);
+const core = __nccwpck_require__(80518);
+const format = __nccwpck_require__(4588);
+const metadata = __nccwpck_require__(15707);
+const validation = __nccwpck_require__(97082);
 const META_SUPPORT_DATA = ["/properties"];
 function addMetaSchema2020($data) {
     ;
@@ -4004,20 +4004,20 @@ exports["default"] = addMetaSchema2020;
 
 /***/ }),
 
-/***/ 13335:
+/***/ 24951:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 // https://github.com/ajv-validator/ajv/issues/889
-const equal = __nccwpck_require__(52550);
+const equal = __nccwpck_require__(23430);
 equal.code = 'require("ajv/dist/runtime/equal").default';
 exports["default"] = equal;
 //# sourceMappingURL=equal.js.map
 
 /***/ }),
 
-/***/ 67542:
+/***/ 36214:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4047,19 +4047,19 @@ ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
 
 /***/ }),
 
-/***/ 60349:
+/***/ 36285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const uri = __nccwpck_require__(3816);
+const uri = __nccwpck_require__(24352);
 uri.code = 'require("ajv/dist/runtime/uri").default';
 exports["default"] = uri;
 //# sourceMappingURL=uri.js.map
 
 /***/ }),
 
-/***/ 10525:
+/***/ 33021:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4076,14 +4076,14 @@ exports["default"] = ValidationError;
 
 /***/ }),
 
-/***/ 57928:
+/***/ 73448:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateAdditionalItems = void 0;
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -4131,15 +4131,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 48671:
+/***/ 42431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(57924);
-const codegen_1 = __nccwpck_require__(66300);
-const names_1 = __nccwpck_require__(98054);
-const util_1 = __nccwpck_require__(35248);
+const code_1 = __nccwpck_require__(28484);
+const codegen_1 = __nccwpck_require__(81436);
+const names_1 = __nccwpck_require__(90630);
+const util_1 = __nccwpck_require__(84464);
 const error = {
     message: "must NOT have additional properties",
     params: ({ params }) => (0, codegen_1._) `{additionalProperty: ${params.additionalProperty}}`,
@@ -4243,12 +4243,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 86341:
+/***/ 39205:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(35248);
+const util_1 = __nccwpck_require__(84464);
 const def = {
     keyword: "allOf",
     schemaType: "array",
@@ -4272,12 +4272,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8484:
+/***/ 89380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(57924);
+const code_1 = __nccwpck_require__(28484);
 const def = {
     keyword: "anyOf",
     schemaType: "array",
@@ -4290,13 +4290,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 71926:
+/***/ 16182:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
 const error = {
     message: ({ params: { min, max } }) => max === undefined
         ? (0, codegen_1.str) `must contain at least ${min} valid item(s)`
@@ -4391,15 +4391,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 15474:
+/***/ 95826:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
-const code_1 = __nccwpck_require__(57924);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
+const code_1 = __nccwpck_require__(28484);
 exports.error = {
     message: ({ params: { property, depsCount, deps } }) => {
         const property_ies = depsCount === 1 ? "property" : "properties";
@@ -4482,12 +4482,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 96282:
+/***/ 73818:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependencies_1 = __nccwpck_require__(15474);
+const dependencies_1 = __nccwpck_require__(95826);
 const def = {
     keyword: "dependentSchemas",
     type: "object",
@@ -4499,13 +4499,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 69352:
+/***/ 48584:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
 const error = {
     message: ({ params }) => (0, codegen_1.str) `must match "${params.ifClause}" schema`,
     params: ({ params }) => (0, codegen_1._) `{failingKeyword: ${params.ifClause}}`,
@@ -4571,27 +4571,27 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 79335:
+/***/ 28775:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const additionalItems_1 = __nccwpck_require__(57928);
-const prefixItems_1 = __nccwpck_require__(30627);
-const items_1 = __nccwpck_require__(37327);
-const items2020_1 = __nccwpck_require__(55231);
-const contains_1 = __nccwpck_require__(71926);
-const dependencies_1 = __nccwpck_require__(15474);
-const propertyNames_1 = __nccwpck_require__(6860);
-const additionalProperties_1 = __nccwpck_require__(48671);
-const properties_1 = __nccwpck_require__(4842);
-const patternProperties_1 = __nccwpck_require__(3240);
-const not_1 = __nccwpck_require__(49086);
-const anyOf_1 = __nccwpck_require__(8484);
-const oneOf_1 = __nccwpck_require__(28218);
-const allOf_1 = __nccwpck_require__(86341);
-const if_1 = __nccwpck_require__(69352);
-const thenElse_1 = __nccwpck_require__(57549);
+const additionalItems_1 = __nccwpck_require__(73448);
+const prefixItems_1 = __nccwpck_require__(6467);
+const items_1 = __nccwpck_require__(75791);
+const items2020_1 = __nccwpck_require__(52959);
+const contains_1 = __nccwpck_require__(16182);
+const dependencies_1 = __nccwpck_require__(95826);
+const propertyNames_1 = __nccwpck_require__(71372);
+const additionalProperties_1 = __nccwpck_require__(42431);
+const properties_1 = __nccwpck_require__(88778);
+const patternProperties_1 = __nccwpck_require__(50664);
+const not_1 = __nccwpck_require__(8350);
+const anyOf_1 = __nccwpck_require__(89380);
+const oneOf_1 = __nccwpck_require__(22490);
+const allOf_1 = __nccwpck_require__(39205);
+const if_1 = __nccwpck_require__(48584);
+const thenElse_1 = __nccwpck_require__(46829);
 function getApplicator(draft2020 = false) {
     const applicator = [
         // any
@@ -4621,15 +4621,15 @@ exports["default"] = getApplicator;
 
 /***/ }),
 
-/***/ 37327:
+/***/ 75791:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateTuple = void 0;
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
-const code_1 = __nccwpck_require__(57924);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
+const code_1 = __nccwpck_require__(28484);
 const def = {
     keyword: "items",
     type: "array",
@@ -4679,15 +4679,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 55231:
+/***/ 52959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
-const code_1 = __nccwpck_require__(57924);
-const additionalItems_1 = __nccwpck_require__(57928);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
+const code_1 = __nccwpck_require__(28484);
+const additionalItems_1 = __nccwpck_require__(73448);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -4715,12 +4715,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 49086:
+/***/ 8350:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(35248);
+const util_1 = __nccwpck_require__(84464);
 const def = {
     keyword: "not",
     schemaType: ["object", "boolean"],
@@ -4747,13 +4747,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 28218:
+/***/ 22490:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
 const error = {
     message: "must match exactly one schema in oneOf",
     params: ({ params }) => (0, codegen_1._) `{passingSchemas: ${params.passing}}`,
@@ -4813,15 +4813,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3240:
+/***/ 50664:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(57924);
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
-const util_2 = __nccwpck_require__(35248);
+const code_1 = __nccwpck_require__(28484);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
+const util_2 = __nccwpck_require__(84464);
 const def = {
     keyword: "patternProperties",
     type: "object",
@@ -4894,12 +4894,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 30627:
+/***/ 6467:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const items_1 = __nccwpck_require__(37327);
+const items_1 = __nccwpck_require__(75791);
 const def = {
     keyword: "prefixItems",
     type: "array",
@@ -4912,15 +4912,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 4842:
+/***/ 88778:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const validate_1 = __nccwpck_require__(66537);
-const code_1 = __nccwpck_require__(57924);
-const util_1 = __nccwpck_require__(35248);
-const additionalProperties_1 = __nccwpck_require__(48671);
+const validate_1 = __nccwpck_require__(87881);
+const code_1 = __nccwpck_require__(28484);
+const util_1 = __nccwpck_require__(84464);
+const additionalProperties_1 = __nccwpck_require__(42431);
 const def = {
     keyword: "properties",
     type: "object",
@@ -4972,13 +4972,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6860:
+/***/ 71372:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
 const error = {
     message: "property name must be valid",
     params: ({ params }) => (0, codegen_1._) `{propertyName: ${params.propertyName}}`,
@@ -5016,12 +5016,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 57549:
+/***/ 46829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(35248);
+const util_1 = __nccwpck_require__(84464);
 const def = {
     keyword: ["then", "else"],
     schemaType: ["object", "boolean"],
@@ -5035,16 +5035,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 57924:
+/***/ 28484:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
-const names_1 = __nccwpck_require__(98054);
-const util_2 = __nccwpck_require__(35248);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
+const names_1 = __nccwpck_require__(90630);
+const util_2 = __nccwpck_require__(84464);
 function checkReportMissingProp(cxt, prop) {
     const { gen, data, it } = cxt;
     gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
@@ -5172,7 +5172,7 @@ exports.validateUnion = validateUnion;
 
 /***/ }),
 
-/***/ 97712:
+/***/ 69872:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5188,13 +5188,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 60917:
+/***/ 97397:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const id_1 = __nccwpck_require__(97712);
-const ref_1 = __nccwpck_require__(63332);
+const id_1 = __nccwpck_require__(69872);
+const ref_1 = __nccwpck_require__(92996);
 const core = [
     "$schema",
     "$id",
@@ -5210,18 +5210,18 @@ exports["default"] = core;
 
 /***/ }),
 
-/***/ 63332:
+/***/ 92996:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.callRef = exports.getValidate = void 0;
-const ref_error_1 = __nccwpck_require__(30346);
-const code_1 = __nccwpck_require__(57924);
-const codegen_1 = __nccwpck_require__(66300);
-const names_1 = __nccwpck_require__(98054);
-const compile_1 = __nccwpck_require__(57150);
-const util_1 = __nccwpck_require__(35248);
+const ref_error_1 = __nccwpck_require__(53162);
+const code_1 = __nccwpck_require__(28484);
+const codegen_1 = __nccwpck_require__(81436);
+const names_1 = __nccwpck_require__(90630);
+const compile_1 = __nccwpck_require__(2718);
+const util_1 = __nccwpck_require__(84464);
 const def = {
     keyword: "$ref",
     schemaType: "string",
@@ -5338,16 +5338,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 87446:
+/***/ 28886:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
-const types_1 = __nccwpck_require__(86475);
-const compile_1 = __nccwpck_require__(57150);
-const ref_error_1 = __nccwpck_require__(30346);
-const util_1 = __nccwpck_require__(35248);
+const codegen_1 = __nccwpck_require__(81436);
+const types_1 = __nccwpck_require__(87115);
+const compile_1 = __nccwpck_require__(2718);
+const ref_error_1 = __nccwpck_require__(53162);
+const util_1 = __nccwpck_require__(84464);
 const error = {
     message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag
         ? `tag "${tagName}" must be string`
@@ -5448,7 +5448,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 86475:
+/***/ 87115:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5463,19 +5463,19 @@ var DiscrError;
 
 /***/ }),
 
-/***/ 9210:
+/***/ 54298:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const core_1 = __nccwpck_require__(60917);
-const validation_1 = __nccwpck_require__(95497);
-const applicator_1 = __nccwpck_require__(79335);
-const dynamic_1 = __nccwpck_require__(34899);
-const next_1 = __nccwpck_require__(4756);
-const unevaluated_1 = __nccwpck_require__(60026);
-const format_1 = __nccwpck_require__(21177);
-const metadata_1 = __nccwpck_require__(83436);
+const core_1 = __nccwpck_require__(97397);
+const validation_1 = __nccwpck_require__(85481);
+const applicator_1 = __nccwpck_require__(28775);
+const dynamic_1 = __nccwpck_require__(59923);
+const next_1 = __nccwpck_require__(17844);
+const unevaluated_1 = __nccwpck_require__(62010);
+const format_1 = __nccwpck_require__(72601);
+const metadata_1 = __nccwpck_require__(56620);
 const draft2020Vocabularies = [
     dynamic_1.default,
     core_1.default,
@@ -5492,16 +5492,16 @@ exports["default"] = draft2020Vocabularies;
 
 /***/ }),
 
-/***/ 29381:
+/***/ 39941:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const core_1 = __nccwpck_require__(60917);
-const validation_1 = __nccwpck_require__(95497);
-const applicator_1 = __nccwpck_require__(79335);
-const format_1 = __nccwpck_require__(21177);
-const metadata_1 = __nccwpck_require__(83436);
+const core_1 = __nccwpck_require__(97397);
+const validation_1 = __nccwpck_require__(85481);
+const applicator_1 = __nccwpck_require__(28775);
+const format_1 = __nccwpck_require__(72601);
+const metadata_1 = __nccwpck_require__(56620);
 const draft7Vocabularies = [
     core_1.default,
     validation_1.default,
@@ -5515,16 +5515,16 @@ exports["default"] = draft7Vocabularies;
 
 /***/ }),
 
-/***/ 8575:
+/***/ 68639:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.dynamicAnchor = void 0;
-const codegen_1 = __nccwpck_require__(66300);
-const names_1 = __nccwpck_require__(98054);
-const compile_1 = __nccwpck_require__(57150);
-const ref_1 = __nccwpck_require__(63332);
+const codegen_1 = __nccwpck_require__(81436);
+const names_1 = __nccwpck_require__(90630);
+const compile_1 = __nccwpck_require__(2718);
+const ref_1 = __nccwpck_require__(92996);
 const def = {
     keyword: "$dynamicAnchor",
     schemaType: "string",
@@ -5551,15 +5551,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 33993:
+/***/ 5065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.dynamicRef = void 0;
-const codegen_1 = __nccwpck_require__(66300);
-const names_1 = __nccwpck_require__(98054);
-const ref_1 = __nccwpck_require__(63332);
+const codegen_1 = __nccwpck_require__(81436);
+const names_1 = __nccwpck_require__(90630);
+const ref_1 = __nccwpck_require__(92996);
 const def = {
     keyword: "$dynamicRef",
     schemaType: "string",
@@ -5608,28 +5608,28 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 34899:
+/***/ 59923:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicAnchor_1 = __nccwpck_require__(8575);
-const dynamicRef_1 = __nccwpck_require__(33993);
-const recursiveAnchor_1 = __nccwpck_require__(88526);
-const recursiveRef_1 = __nccwpck_require__(10018);
+const dynamicAnchor_1 = __nccwpck_require__(68639);
+const dynamicRef_1 = __nccwpck_require__(5065);
+const recursiveAnchor_1 = __nccwpck_require__(39982);
+const recursiveRef_1 = __nccwpck_require__(41794);
 const dynamic = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
 exports["default"] = dynamic;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 88526:
+/***/ 39982:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicAnchor_1 = __nccwpck_require__(8575);
-const util_1 = __nccwpck_require__(35248);
+const dynamicAnchor_1 = __nccwpck_require__(68639);
+const util_1 = __nccwpck_require__(84464);
 const def = {
     keyword: "$recursiveAnchor",
     schemaType: "boolean",
@@ -5645,12 +5645,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 10018:
+/***/ 41794:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicRef_1 = __nccwpck_require__(33993);
+const dynamicRef_1 = __nccwpck_require__(5065);
 const def = {
     keyword: "$recursiveRef",
     schemaType: "string",
@@ -5661,12 +5661,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 62178:
+/***/ 26402:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
+const codegen_1 = __nccwpck_require__(81436);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match format "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{format: ${schemaCode}}`,
@@ -5759,19 +5759,19 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 21177:
+/***/ 72601:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const format_1 = __nccwpck_require__(62178);
+const format_1 = __nccwpck_require__(26402);
 const format = [format_1.default];
 exports["default"] = format;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 83436:
+/***/ 56620:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5795,40 +5795,40 @@ exports.contentVocabulary = [
 
 /***/ }),
 
-/***/ 4756:
+/***/ 17844:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependentRequired_1 = __nccwpck_require__(11715);
-const dependentSchemas_1 = __nccwpck_require__(96282);
-const limitContains_1 = __nccwpck_require__(15139);
+const dependentRequired_1 = __nccwpck_require__(20643);
+const dependentSchemas_1 = __nccwpck_require__(73818);
+const limitContains_1 = __nccwpck_require__(3907);
 const next = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
 exports["default"] = next;
 //# sourceMappingURL=next.js.map
 
 /***/ }),
 
-/***/ 60026:
+/***/ 62010:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const unevaluatedProperties_1 = __nccwpck_require__(96919);
-const unevaluatedItems_1 = __nccwpck_require__(64752);
+const unevaluatedProperties_1 = __nccwpck_require__(16855);
+const unevaluatedItems_1 = __nccwpck_require__(64144);
 const unevaluated = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
 exports["default"] = unevaluated;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 64752:
+/***/ 64144:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -5868,14 +5868,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 96919:
+/***/ 16855:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
-const names_1 = __nccwpck_require__(98054);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
+const names_1 = __nccwpck_require__(90630);
 const error = {
     message: "must NOT have unevaluated properties",
     params: ({ params }) => (0, codegen_1._) `{unevaluatedProperty: ${params.unevaluatedProperty}}`,
@@ -5939,14 +5939,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 38698:
+/***/ 98026:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
-const equal_1 = __nccwpck_require__(13335);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
+const equal_1 = __nccwpck_require__(24951);
 const error = {
     message: "must be equal to constant",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValue: ${schemaCode}}`,
@@ -5970,12 +5970,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 11715:
+/***/ 20643:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependencies_1 = __nccwpck_require__(15474);
+const dependencies_1 = __nccwpck_require__(95826);
 const def = {
     keyword: "dependentRequired",
     type: "object",
@@ -5988,14 +5988,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 34736:
+/***/ 93200:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
-const equal_1 = __nccwpck_require__(13335);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
+const equal_1 = __nccwpck_require__(24951);
 const error = {
     message: "must be equal to one of the allowed values",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValues: ${schemaCode}}`,
@@ -6042,21 +6042,21 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 95497:
+/***/ 85481:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const limitNumber_1 = __nccwpck_require__(92011);
-const multipleOf_1 = __nccwpck_require__(33748);
-const limitLength_1 = __nccwpck_require__(59730);
-const pattern_1 = __nccwpck_require__(88343);
-const limitProperties_1 = __nccwpck_require__(72895);
-const required_1 = __nccwpck_require__(96008);
-const limitItems_1 = __nccwpck_require__(83304);
-const uniqueItems_1 = __nccwpck_require__(31308);
-const const_1 = __nccwpck_require__(38698);
-const enum_1 = __nccwpck_require__(34736);
+const limitNumber_1 = __nccwpck_require__(43723);
+const multipleOf_1 = __nccwpck_require__(18132);
+const limitLength_1 = __nccwpck_require__(46962);
+const pattern_1 = __nccwpck_require__(96023);
+const limitProperties_1 = __nccwpck_require__(895);
+const required_1 = __nccwpck_require__(94504);
+const limitItems_1 = __nccwpck_require__(36296);
+const uniqueItems_1 = __nccwpck_require__(65132);
+const const_1 = __nccwpck_require__(98026);
+const enum_1 = __nccwpck_require__(93200);
 const validation = [
     // number
     limitNumber_1.default,
@@ -6081,12 +6081,12 @@ exports["default"] = validation;
 
 /***/ }),
 
-/***/ 15139:
+/***/ 3907:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(35248);
+const util_1 = __nccwpck_require__(84464);
 const def = {
     keyword: ["maxContains", "minContains"],
     type: "array",
@@ -6102,12 +6102,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 83304:
+/***/ 36296:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
+const codegen_1 = __nccwpck_require__(81436);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxItems" ? "more" : "fewer";
@@ -6132,14 +6132,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 59730:
+/***/ 46962:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
-const ucs2length_1 = __nccwpck_require__(67542);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
+const ucs2length_1 = __nccwpck_require__(36214);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxLength" ? "more" : "fewer";
@@ -6165,12 +6165,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 92011:
+/***/ 43723:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
+const codegen_1 = __nccwpck_require__(81436);
 const ops = codegen_1.operators;
 const KWDs = {
     maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -6198,12 +6198,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 72895:
+/***/ 895:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
+const codegen_1 = __nccwpck_require__(81436);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxProperties" ? "more" : "fewer";
@@ -6228,12 +6228,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 33748:
+/***/ 18132:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(66300);
+const codegen_1 = __nccwpck_require__(81436);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must be multiple of ${schemaCode}`,
     params: ({ schemaCode }) => (0, codegen_1._) `{multipleOf: ${schemaCode}}`,
@@ -6260,14 +6260,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 88343:
+/***/ 96023:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(57924);
-const util_1 = __nccwpck_require__(35248);
-const codegen_1 = __nccwpck_require__(66300);
+const code_1 = __nccwpck_require__(28484);
+const util_1 = __nccwpck_require__(84464);
+const codegen_1 = __nccwpck_require__(81436);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match pattern "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{pattern: ${schemaCode}}`,
@@ -6299,14 +6299,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 96008:
+/***/ 94504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(57924);
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
+const code_1 = __nccwpck_require__(28484);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
 const error = {
     message: ({ params: { missingProperty } }) => (0, codegen_1.str) `must have required property '${missingProperty}'`,
     params: ({ params: { missingProperty } }) => (0, codegen_1._) `{missingProperty: ${missingProperty}}`,
@@ -6384,15 +6384,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 31308:
+/***/ 65132:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dataType_1 = __nccwpck_require__(16701);
-const codegen_1 = __nccwpck_require__(66300);
-const util_1 = __nccwpck_require__(35248);
-const equal_1 = __nccwpck_require__(13335);
+const dataType_1 = __nccwpck_require__(86685);
+const codegen_1 = __nccwpck_require__(81436);
+const util_1 = __nccwpck_require__(84464);
+const equal_1 = __nccwpck_require__(24951);
 const error = {
     message: ({ params: { i, j } }) => (0, codegen_1.str) `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
     params: ({ params: { i, j } }) => (0, codegen_1._) `{i: ${i}, j: ${j}}`,
@@ -6454,7 +6454,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 67617:
+/***/ 73057:
 /***/ ((module) => {
 
 function isBuffer(value) {
@@ -6654,7 +6654,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 85257:
+/***/ 18889:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const fs = __nccwpck_require__(79896)
@@ -7084,7 +7084,7 @@ module.exports = DotenvModule
 
 /***/ }),
 
-/***/ 49420:
+/***/ 29580:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 module.exports = __nccwpck_require__(24434)
@@ -7092,7 +7092,7 @@ module.exports = __nccwpck_require__(24434)
 
 /***/ }),
 
-/***/ 52550:
+/***/ 23430:
 /***/ ((module) => {
 
 
@@ -7145,7 +7145,7 @@ module.exports = function equal(a, b) {
 
 /***/ }),
 
-/***/ 85907:
+/***/ 13587:
 /***/ ((module) => {
 
 module.exports = class FixedFIFO {
@@ -7191,10 +7191,10 @@ module.exports = class FixedFIFO {
 
 /***/ }),
 
-/***/ 16059:
+/***/ 83867:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const FixedFIFO = __nccwpck_require__(85907)
+const FixedFIFO = __nccwpck_require__(13587)
 
 module.exports = class FastFIFO {
   constructor (hwm) {
@@ -7246,7 +7246,7 @@ module.exports = class FastFIFO {
 
 /***/ }),
 
-/***/ 64591:
+/***/ 81167:
 /***/ ((module) => {
 
 
@@ -7346,7 +7346,7 @@ function escapeJsonPtr(str) {
 
 /***/ }),
 
-/***/ 60421:
+/***/ 18629:
 /***/ ((module) => {
 
 
@@ -7796,14 +7796,14 @@ module.exports = punycode;
 
 /***/ }),
 
-/***/ 2828:
+/***/ 36204:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { EventEmitter } = __nccwpck_require__(49420)
-const FIFO = __nccwpck_require__(16059)
-const TextDecoder = __nccwpck_require__(53486)
+const { EventEmitter } = __nccwpck_require__(29580)
+const FIFO = __nccwpck_require__(83867)
+const TextDecoder = __nccwpck_require__(97934)
 
-const StreamError = __nccwpck_require__(77049)
+const StreamError = __nccwpck_require__(45657)
 
 // if we do a future major, expect queue microtask to be there always, for now a bit defensive
 const qmt =
@@ -9117,7 +9117,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 77049:
+/***/ 45657:
 /***/ ((module) => {
 
 module.exports = class StreamError extends Error {
@@ -9171,7 +9171,7 @@ module.exports = class StreamError extends Error {
 
 /***/ }),
 
-/***/ 7783:
+/***/ 20775:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const constants = { // just for envs without fs
@@ -9192,13 +9192,13 @@ try {
 
 /***/ }),
 
-/***/ 62835:
+/***/ 35763:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { Writable, Readable, getStreamError } = __nccwpck_require__(2828)
-const FIFO = __nccwpck_require__(16059)
-const b4a = __nccwpck_require__(67617)
-const headers = __nccwpck_require__(89484)
+const { Writable, Readable, getStreamError } = __nccwpck_require__(36204)
+const FIFO = __nccwpck_require__(83867)
+const b4a = __nccwpck_require__(73057)
+const headers = __nccwpck_require__(88428)
 
 const EMPTY = b4a.alloc(0)
 const MAX_HEADER_SIZE = 4 * 1024 * 1024 // arbitrary big number
@@ -9617,10 +9617,10 @@ function overflow (size) {
 
 /***/ }),
 
-/***/ 89484:
+/***/ 88428:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-const b4a = __nccwpck_require__(67617)
+const b4a = __nccwpck_require__(73057)
 
 const ZEROS = '0000000000000000000'
 const SEVENS = '7777777777777777777'
@@ -9946,23 +9946,23 @@ function addLength (str) {
 
 /***/ }),
 
-/***/ 75062:
+/***/ 56118:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-exports.extract = __nccwpck_require__(62835)
-exports.pack = __nccwpck_require__(11901)
+exports.extract = __nccwpck_require__(35763)
+exports.pack = __nccwpck_require__(80861)
 
 
 /***/ }),
 
-/***/ 11901:
+/***/ 80861:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { Readable, Writable, getStreamError } = __nccwpck_require__(2828)
-const b4a = __nccwpck_require__(67617)
+const { Readable, Writable, getStreamError } = __nccwpck_require__(36204)
+const b4a = __nccwpck_require__(73057)
 
-const constants = __nccwpck_require__(7783)
-const headers = __nccwpck_require__(89484)
+const constants = __nccwpck_require__(20775)
+const headers = __nccwpck_require__(88428)
 
 const DMODE = 0o755
 const FMODE = 0o644
@@ -10249,11 +10249,11 @@ function mapWritable (buf) {
 
 /***/ }),
 
-/***/ 53486:
+/***/ 97934:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const PassThroughDecoder = __nccwpck_require__(49624)
-const UTF8Decoder = __nccwpck_require__(79726)
+const PassThroughDecoder = __nccwpck_require__(47256)
+const UTF8Decoder = __nccwpck_require__(86414)
 
 module.exports = class TextDecoder {
   constructor(encoding = 'utf8') {
@@ -10320,10 +10320,10 @@ function normalizeEncoding(encoding) {
 
 /***/ }),
 
-/***/ 49624:
+/***/ 47256:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const b4a = __nccwpck_require__(67617)
+const b4a = __nccwpck_require__(73057)
 
 module.exports = class PassThroughDecoder {
   constructor(encoding) {
@@ -10346,10 +10346,10 @@ module.exports = class PassThroughDecoder {
 
 /***/ }),
 
-/***/ 79726:
+/***/ 86414:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const b4a = __nccwpck_require__(67617)
+const b4a = __nccwpck_require__(73057)
 
 /**
  * https://encoding.spec.whatwg.org/#utf-8-decoder
@@ -10538,15 +10538,15 @@ function trailingBytesSeen(data) {
 
 /***/ }),
 
-/***/ 68258:
+/***/ 20770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(15258);
+module.exports = __nccwpck_require__(20218);
 
 
 /***/ }),
 
-/***/ 15258:
+/***/ 20218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -10817,33 +10817,33 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 40576:
+/***/ 46752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(15061)
-const Dispatcher = __nccwpck_require__(2243)
-const Pool = __nccwpck_require__(90020)
-const BalancedPool = __nccwpck_require__(9989)
-const Agent = __nccwpck_require__(43389)
-const ProxyAgent = __nccwpck_require__(37408)
-const EnvHttpProxyAgent = __nccwpck_require__(72785)
-const RetryAgent = __nccwpck_require__(28610)
-const errors = __nccwpck_require__(41059)
-const util = __nccwpck_require__(12272)
+const Client = __nccwpck_require__(23701)
+const Dispatcher = __nccwpck_require__(30883)
+const Pool = __nccwpck_require__(30628)
+const BalancedPool = __nccwpck_require__(837)
+const Agent = __nccwpck_require__(57405)
+const ProxyAgent = __nccwpck_require__(76672)
+const EnvHttpProxyAgent = __nccwpck_require__(53137)
+const RetryAgent = __nccwpck_require__(30050)
+const errors = __nccwpck_require__(68707)
+const util = __nccwpck_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(36135)
-const buildConnector = __nccwpck_require__(81952)
-const MockClient = __nccwpck_require__(16197)
-const MockAgent = __nccwpck_require__(12781)
-const MockPool = __nccwpck_require__(69396)
-const mockErrors = __nccwpck_require__(9037)
-const RetryHandler = __nccwpck_require__(41131)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(98085)
-const DecoratorHandler = __nccwpck_require__(45579)
-const RedirectHandler = __nccwpck_require__(9714)
-const createRedirectInterceptor = __nccwpck_require__(82276)
+const api = __nccwpck_require__(56615)
+const buildConnector = __nccwpck_require__(59136)
+const MockClient = __nccwpck_require__(47365)
+const MockAgent = __nccwpck_require__(47501)
+const MockPool = __nccwpck_require__(94004)
+const mockErrors = __nccwpck_require__(52429)
+const RetryHandler = __nccwpck_require__(17816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(32581)
+const DecoratorHandler = __nccwpck_require__(58155)
+const RedirectHandler = __nccwpck_require__(8754)
+const createRedirectInterceptor = __nccwpck_require__(25092)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -10861,10 +10861,10 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(51530),
-  retry: __nccwpck_require__(57114),
-  dump: __nccwpck_require__(85596),
-  dns: __nccwpck_require__(41643)
+  redirect: __nccwpck_require__(21514),
+  retry: __nccwpck_require__(92026),
+  dump: __nccwpck_require__(88060),
+  dns: __nccwpck_require__(70379)
 }
 
 module.exports.buildConnector = buildConnector
@@ -10926,7 +10926,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(65726).fetch)
+const fetchImpl = (__nccwpck_require__(54398).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -10938,39 +10938,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-module.exports.Headers = __nccwpck_require__(30548).Headers
-module.exports.Response = __nccwpck_require__(71627).Response
-module.exports.Request = __nccwpck_require__(7887).Request
-module.exports.FormData = __nccwpck_require__(92134).FormData
+module.exports.Headers = __nccwpck_require__(60660).Headers
+module.exports.Response = __nccwpck_require__(99051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(35910).FormData
 module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
-module.exports.FileReader = __nccwpck_require__(98755).FileReader
+module.exports.FileReader = __nccwpck_require__(48355).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(25779)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(51059)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(4045)
-const { kConstruct } = __nccwpck_require__(13165)
+const { CacheStorage } = __nccwpck_require__(3245)
+const { kConstruct } = __nccwpck_require__(20109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(76693)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(79061)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(30428)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(51900)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(95924)
-module.exports.WebSocket = __nccwpck_require__(95358).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(15188)
+module.exports.WebSocket = __nccwpck_require__(13726).WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
@@ -10986,18 +10986,18 @@ module.exports.MockPool = MockPool
 module.exports.MockAgent = MockAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(58742)
+const { EventSource } = __nccwpck_require__(21238)
 
 module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 23134:
+/***/ 80158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(12272)
-const { RequestAbortedError } = __nccwpck_require__(41059)
+const { addAbortListener } = __nccwpck_require__(3440)
+const { RequestAbortedError } = __nccwpck_require__(68707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -11057,16 +11057,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 16900:
+/***/ 34660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(34589)
 const { AsyncResource } = __nccwpck_require__(16698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(41059)
-const util = __nccwpck_require__(12272)
-const { addSignal, removeSignal } = __nccwpck_require__(23134)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(68707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(80158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -11172,7 +11172,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 19294:
+/***/ 76862:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11186,10 +11186,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(41059)
-const util = __nccwpck_require__(12272)
+} = __nccwpck_require__(68707)
+const util = __nccwpck_require__(3440)
 const { AsyncResource } = __nccwpck_require__(16698)
-const { addSignal, removeSignal } = __nccwpck_require__(23134)
+const { addSignal, removeSignal } = __nccwpck_require__(80158)
 const assert = __nccwpck_require__(34589)
 
 const kResume = Symbol('resume')
@@ -11430,16 +11430,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 95259:
+/***/ 14043:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(34589)
-const { Readable } = __nccwpck_require__(92519)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(41059)
-const util = __nccwpck_require__(12272)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(17863)
+const { Readable } = __nccwpck_require__(49927)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(68707)
+const util = __nccwpck_require__(3440)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(87655)
 const { AsyncResource } = __nccwpck_require__(16698)
 
 class RequestHandler extends AsyncResource {
@@ -11651,18 +11651,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 50792:
+/***/ 3560:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(34589)
 const { finished, PassThrough } = __nccwpck_require__(57075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(41059)
-const util = __nccwpck_require__(12272)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(17863)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(68707)
+const util = __nccwpck_require__(3440)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(87655)
 const { AsyncResource } = __nccwpck_require__(16698)
-const { addSignal, removeSignal } = __nccwpck_require__(23134)
+const { addSignal, removeSignal } = __nccwpck_require__(80158)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -11878,15 +11878,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 11098:
+/***/ 61882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(41059)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(68707)
 const { AsyncResource } = __nccwpck_require__(16698)
-const util = __nccwpck_require__(12272)
-const { addSignal, removeSignal } = __nccwpck_require__(23134)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(80158)
 const assert = __nccwpck_require__(34589)
 
 class UpgradeHandler extends AsyncResource {
@@ -11993,21 +11993,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 36135:
+/***/ 56615:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(95259)
-module.exports.stream = __nccwpck_require__(50792)
-module.exports.pipeline = __nccwpck_require__(19294)
-module.exports.upgrade = __nccwpck_require__(11098)
-module.exports.connect = __nccwpck_require__(16900)
+module.exports.request = __nccwpck_require__(14043)
+module.exports.stream = __nccwpck_require__(3560)
+module.exports.pipeline = __nccwpck_require__(76862)
+module.exports.upgrade = __nccwpck_require__(61882)
+module.exports.connect = __nccwpck_require__(34660)
 
 
 /***/ }),
 
-/***/ 92519:
+/***/ 49927:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -12016,9 +12016,9 @@ module.exports.connect = __nccwpck_require__(16900)
 
 const assert = __nccwpck_require__(34589)
 const { Readable } = __nccwpck_require__(57075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(41059)
-const util = __nccwpck_require__(12272)
-const { ReadableStreamFrom } = __nccwpck_require__(12272)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(68707)
+const util = __nccwpck_require__(3440)
+const { ReadableStreamFrom } = __nccwpck_require__(3440)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -12399,15 +12399,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 17863:
+/***/ 87655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(34589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(41059)
+} = __nccwpck_require__(68707)
 
-const { chunksDecode } = __nccwpck_require__(92519)
+const { chunksDecode } = __nccwpck_require__(49927)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -12499,16 +12499,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 81952:
+/***/ 59136:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(77030)
 const assert = __nccwpck_require__(34589)
-const util = __nccwpck_require__(12272)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(41059)
-const timers = __nccwpck_require__(77787)
+const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(68707)
+const timers = __nccwpck_require__(96603)
 
 function noop () {}
 
@@ -12746,7 +12746,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 87887:
+/***/ 10735:
 /***/ ((module) => {
 
 
@@ -12871,7 +12871,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 15726:
+/***/ 42414:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13080,7 +13080,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 41059:
+/***/ 68707:
 /***/ ((module) => {
 
 
@@ -13512,7 +13512,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 42543:
+/***/ 44655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13520,7 +13520,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(41059)
+} = __nccwpck_require__(68707)
 const assert = __nccwpck_require__(34589)
 const {
   isValidHTTPToken,
@@ -13535,9 +13535,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(12272)
-const { channels } = __nccwpck_require__(15726)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(87887)
+} = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(42414)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(10735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -14001,7 +14001,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 51003:
+/***/ 36443:
 /***/ ((module) => {
 
 module.exports = {
@@ -14075,7 +14075,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 19112:
+/***/ 67752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14083,7 +14083,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(87887)
+} = __nccwpck_require__(10735)
 
 class TstNode {
   /** @type {any} */
@@ -14234,13 +14234,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 12272:
+/***/ 3440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(34589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(51003)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(36443)
 const { IncomingMessage } = __nccwpck_require__(37067)
 const stream = __nccwpck_require__(57075)
 const net = __nccwpck_require__(77030)
@@ -14248,9 +14248,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(57975)
 const { stringify } = __nccwpck_require__(41792)
 const { EventEmitter: EE } = __nccwpck_require__(78474)
-const { InvalidArgumentError } = __nccwpck_require__(41059)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(87887)
-const { tree } = __nccwpck_require__(19112)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(10735)
+const { tree } = __nccwpck_require__(67752)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -14960,18 +14960,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 43389:
+/***/ 57405:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(41059)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(51003)
-const DispatcherBase = __nccwpck_require__(18641)
-const Pool = __nccwpck_require__(90020)
-const Client = __nccwpck_require__(15061)
-const util = __nccwpck_require__(12272)
-const createRedirectInterceptor = __nccwpck_require__(82276)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(36443)
+const DispatcherBase = __nccwpck_require__(21841)
+const Pool = __nccwpck_require__(30628)
+const Client = __nccwpck_require__(23701)
+const util = __nccwpck_require__(3440)
+const createRedirectInterceptor = __nccwpck_require__(25092)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -15100,7 +15100,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 9989:
+/***/ 837:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15108,7 +15108,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(41059)
+} = __nccwpck_require__(68707)
 const {
   PoolBase,
   kClients,
@@ -15116,10 +15116,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(7632)
-const Pool = __nccwpck_require__(90020)
-const { kUrl, kInterceptors } = __nccwpck_require__(51003)
-const { parseOrigin } = __nccwpck_require__(12272)
+} = __nccwpck_require__(42128)
+const Pool = __nccwpck_require__(30628)
+const { kUrl, kInterceptors } = __nccwpck_require__(36443)
+const { parseOrigin } = __nccwpck_require__(3440)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -15316,7 +15316,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 41021:
+/***/ 637:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15324,9 +15324,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(34589)
-const util = __nccwpck_require__(12272)
-const { channels } = __nccwpck_require__(15726)
-const timers = __nccwpck_require__(77787)
+const util = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(42414)
+const timers = __nccwpck_require__(96603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -15339,7 +15339,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(41059)
+} = __nccwpck_require__(68707)
 const {
   kUrl,
   kReset,
@@ -15372,9 +15372,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(51003)
+} = __nccwpck_require__(36443)
 
-const constants = __nccwpck_require__(63512)
+const constants = __nccwpck_require__(52824)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -15386,11 +15386,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(41630) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(63870) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(64826))
+    mod = await WebAssembly.compile(__nccwpck_require__(53434))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -15398,7 +15398,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(41630))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(63870))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -16313,7 +16313,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(99852).extractBody)
+      extractBody = (__nccwpck_require__(84492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -16836,7 +16836,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 12820:
+/***/ 88788:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16844,13 +16844,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(34589)
 const { errorMonitor } = __nccwpck_require__(78474)
 const { pipeline } = __nccwpck_require__(57075)
-const util = __nccwpck_require__(12272)
+const util = __nccwpck_require__(3440)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(41059)
+} = __nccwpck_require__(68707)
 const {
   kUrl,
   kReset,
@@ -16869,7 +16869,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(51003)
+} = __nccwpck_require__(36443)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -17275,7 +17275,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(99852).extractBody)
+    extractBody ??= (__nccwpck_require__(84492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -17635,7 +17635,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 15061:
+/***/ 23701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -17645,16 +17645,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(34589)
 const net = __nccwpck_require__(77030)
 const http = __nccwpck_require__(37067)
-const util = __nccwpck_require__(12272)
-const { channels } = __nccwpck_require__(15726)
-const Request = __nccwpck_require__(42543)
-const DispatcherBase = __nccwpck_require__(18641)
+const util = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(42414)
+const Request = __nccwpck_require__(44655)
+const DispatcherBase = __nccwpck_require__(21841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(41059)
-const buildConnector = __nccwpck_require__(81952)
+} = __nccwpck_require__(68707)
+const buildConnector = __nccwpck_require__(59136)
 const {
   kUrl,
   kServerName,
@@ -17696,9 +17696,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(51003)
-const connectH1 = __nccwpck_require__(41021)
-const connectH2 = __nccwpck_require__(12820)
+} = __nccwpck_require__(36443)
+const connectH1 = __nccwpck_require__(637)
+const connectH2 = __nccwpck_require__(88788)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -18006,7 +18006,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(82276)
+const createRedirectInterceptor = __nccwpck_require__(25092)
 
 function onError (client, err) {
   if (
@@ -18266,19 +18266,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 18641:
+/***/ 21841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(2243)
+const Dispatcher = __nccwpck_require__(30883)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(41059)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(51003)
+} = __nccwpck_require__(68707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(36443)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -18481,7 +18481,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 2243:
+/***/ 30883:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -18553,15 +18553,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 72785:
+/***/ 53137:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(18641)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(51003)
-const ProxyAgent = __nccwpck_require__(37408)
-const Agent = __nccwpck_require__(43389)
+const DispatcherBase = __nccwpck_require__(21841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(36443)
+const ProxyAgent = __nccwpck_require__(76672)
+const Agent = __nccwpck_require__(57405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -18720,7 +18720,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 59220:
+/***/ 64660:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -18844,15 +18844,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 7632:
+/***/ 42128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(18641)
-const FixedQueue = __nccwpck_require__(59220)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(51003)
-const PoolStats = __nccwpck_require__(60398)
+const DispatcherBase = __nccwpck_require__(21841)
+const FixedQueue = __nccwpck_require__(64660)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(36443)
+const PoolStats = __nccwpck_require__(43246)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -19045,10 +19045,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 60398:
+/***/ 43246:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(51003)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(36443)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -19086,7 +19086,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 90020:
+/***/ 30628:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19097,14 +19097,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(7632)
-const Client = __nccwpck_require__(15061)
+} = __nccwpck_require__(42128)
+const Client = __nccwpck_require__(23701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(41059)
-const util = __nccwpck_require__(12272)
-const { kUrl, kInterceptors } = __nccwpck_require__(51003)
-const buildConnector = __nccwpck_require__(81952)
+} = __nccwpck_require__(68707)
+const util = __nccwpck_require__(3440)
+const { kUrl, kInterceptors } = __nccwpck_require__(36443)
+const buildConnector = __nccwpck_require__(59136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -19200,19 +19200,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 37408:
+/***/ 76672:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(51003)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(36443)
 const { URL } = __nccwpck_require__(73136)
-const Agent = __nccwpck_require__(43389)
-const Pool = __nccwpck_require__(90020)
-const DispatcherBase = __nccwpck_require__(18641)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(41059)
-const buildConnector = __nccwpck_require__(81952)
-const Client = __nccwpck_require__(15061)
+const Agent = __nccwpck_require__(57405)
+const Pool = __nccwpck_require__(30628)
+const DispatcherBase = __nccwpck_require__(21841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(68707)
+const buildConnector = __nccwpck_require__(59136)
+const Client = __nccwpck_require__(23701)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -19481,13 +19481,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 28610:
+/***/ 30050:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(2243)
-const RetryHandler = __nccwpck_require__(41131)
+const Dispatcher = __nccwpck_require__(30883)
+const RetryHandler = __nccwpck_require__(17816)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -19523,7 +19523,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 98085:
+/***/ 32581:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19531,8 +19531,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(41059)
-const Agent = __nccwpck_require__(43389)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
+const Agent = __nccwpck_require__(57405)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -19562,7 +19562,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 45579:
+/***/ 58155:
 /***/ ((module) => {
 
 
@@ -19613,15 +19613,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 9714:
+/***/ 8754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(12272)
-const { kBodyUsed } = __nccwpck_require__(51003)
+const util = __nccwpck_require__(3440)
+const { kBodyUsed } = __nccwpck_require__(36443)
 const assert = __nccwpck_require__(34589)
-const { InvalidArgumentError } = __nccwpck_require__(41059)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
 const EE = __nccwpck_require__(78474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -19852,20 +19852,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 41131:
+/***/ 17816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(34589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(51003)
-const { RequestRetryError } = __nccwpck_require__(41059)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(36443)
+const { RequestRetryError } = __nccwpck_require__(68707)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(12272)
+} = __nccwpck_require__(3440)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -20296,14 +20296,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 41643:
+/***/ 70379:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(77030)
 const { lookup } = __nccwpck_require__(40610)
-const DecoratorHandler = __nccwpck_require__(45579)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(41059)
+const DecoratorHandler = __nccwpck_require__(58155)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(68707)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -20678,14 +20678,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 85596:
+/***/ 88060:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(12272)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(41059)
-const DecoratorHandler = __nccwpck_require__(45579)
+const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(68707)
+const DecoratorHandler = __nccwpck_require__(58155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -20808,12 +20808,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 82276:
+/***/ 25092:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(9714)
+const RedirectHandler = __nccwpck_require__(8754)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -20836,11 +20836,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 51530:
+/***/ 21514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(9714)
+const RedirectHandler = __nccwpck_require__(8754)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -20867,11 +20867,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 57114:
+/***/ 92026:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(41131)
+const RetryHandler = __nccwpck_require__(17816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -20893,13 +20893,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 63512:
+/***/ 52824:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(26972);
+const utils_1 = __nccwpck_require__(50172);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -21177,7 +21177,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 41630:
+/***/ 63870:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -21189,7 +21189,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 64826:
+/***/ 53434:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -21201,7 +21201,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 26972:
+/***/ 50172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -21222,13 +21222,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 12781:
+/***/ 47501:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(51003)
-const Agent = __nccwpck_require__(43389)
+const { kClients } = __nccwpck_require__(36443)
+const Agent = __nccwpck_require__(57405)
 const {
   kAgent,
   kMockAgentSet,
@@ -21239,14 +21239,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(91501)
-const MockClient = __nccwpck_require__(16197)
-const MockPool = __nccwpck_require__(69396)
-const { matchValue, buildMockOptions } = __nccwpck_require__(1205)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(41059)
-const Dispatcher = __nccwpck_require__(2243)
-const Pluralizer = __nccwpck_require__(8233)
-const PendingInterceptorsFormatter = __nccwpck_require__(16110)
+} = __nccwpck_require__(91117)
+const MockClient = __nccwpck_require__(47365)
+const MockPool = __nccwpck_require__(94004)
+const { matchValue, buildMockOptions } = __nccwpck_require__(53397)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(68707)
+const Dispatcher = __nccwpck_require__(30883)
+const Pluralizer = __nccwpck_require__(91529)
+const PendingInterceptorsFormatter = __nccwpck_require__(56142)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -21389,14 +21389,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 16197:
+/***/ 47365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(57975)
-const Client = __nccwpck_require__(15061)
-const { buildMockDispatch } = __nccwpck_require__(1205)
+const Client = __nccwpck_require__(23701)
+const { buildMockDispatch } = __nccwpck_require__(53397)
 const {
   kDispatches,
   kMockAgent,
@@ -21405,10 +21405,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(91501)
-const { MockInterceptor } = __nccwpck_require__(43319)
-const Symbols = __nccwpck_require__(51003)
-const { InvalidArgumentError } = __nccwpck_require__(41059)
+} = __nccwpck_require__(91117)
+const { MockInterceptor } = __nccwpck_require__(31511)
+const Symbols = __nccwpck_require__(36443)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -21455,12 +21455,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 9037:
+/***/ 52429:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(41059)
+const { UndiciError } = __nccwpck_require__(68707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -21490,12 +21490,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 43319:
+/***/ 31511:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(1205)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(53397)
 const {
   kDispatches,
   kDispatchKey,
@@ -21503,9 +21503,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(91501)
-const { InvalidArgumentError } = __nccwpck_require__(41059)
-const { buildURL } = __nccwpck_require__(12272)
+} = __nccwpck_require__(91117)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
+const { buildURL } = __nccwpck_require__(3440)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -21704,14 +21704,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 69396:
+/***/ 94004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(57975)
-const Pool = __nccwpck_require__(90020)
-const { buildMockDispatch } = __nccwpck_require__(1205)
+const Pool = __nccwpck_require__(30628)
+const { buildMockDispatch } = __nccwpck_require__(53397)
 const {
   kDispatches,
   kMockAgent,
@@ -21720,10 +21720,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(91501)
-const { MockInterceptor } = __nccwpck_require__(43319)
-const Symbols = __nccwpck_require__(51003)
-const { InvalidArgumentError } = __nccwpck_require__(41059)
+} = __nccwpck_require__(91117)
+const { MockInterceptor } = __nccwpck_require__(31511)
+const Symbols = __nccwpck_require__(36443)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -21770,7 +21770,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 91501:
+/***/ 91117:
 /***/ ((module) => {
 
 
@@ -21800,20 +21800,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1205:
+/***/ 53397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(9037)
+const { MockNotMatchedError } = __nccwpck_require__(52429)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(91501)
-const { buildURL } = __nccwpck_require__(12272)
+} = __nccwpck_require__(91117)
+const { buildURL } = __nccwpck_require__(3440)
 const { STATUS_CODES } = __nccwpck_require__(37067)
 const {
   types: {
@@ -22174,7 +22174,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 16110:
+/***/ 56142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -22224,7 +22224,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 8233:
+/***/ 91529:
 /***/ ((module) => {
 
 
@@ -22260,7 +22260,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 77787:
+/***/ 96603:
 /***/ ((module) => {
 
 
@@ -22690,20 +22690,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 13186:
+/***/ 89634:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(13165)
-const { urlEquals, getFieldValues } = __nccwpck_require__(17406)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(12272)
-const { webidl } = __nccwpck_require__(61861)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(71627)
-const { Request, fromInnerRequest } = __nccwpck_require__(7887)
-const { kState } = __nccwpck_require__(50907)
-const { fetching } = __nccwpck_require__(65726)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(81168)
+const { kConstruct } = __nccwpck_require__(20109)
+const { urlEquals, getFieldValues } = __nccwpck_require__(76798)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(45893)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(99051)
+const { Request, fromInnerRequest } = __nccwpck_require__(9967)
+const { kState } = __nccwpck_require__(93627)
+const { fetching } = __nccwpck_require__(54398)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(73168)
 const assert = __nccwpck_require__(34589)
 
 /**
@@ -23556,15 +23556,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4045:
+/***/ 3245:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(13165)
-const { Cache } = __nccwpck_require__(13186)
-const { webidl } = __nccwpck_require__(61861)
-const { kEnumerableProperty } = __nccwpck_require__(12272)
+const { kConstruct } = __nccwpck_require__(20109)
+const { Cache } = __nccwpck_require__(89634)
+const { webidl } = __nccwpck_require__(45893)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 class CacheStorage {
   /**
@@ -23715,26 +23715,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 13165:
+/***/ 20109:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(51003).kConstruct)
+  kConstruct: (__nccwpck_require__(36443).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 17406:
+/***/ 76798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(34589)
-const { URLSerializer } = __nccwpck_require__(30428)
-const { isValidHeaderName } = __nccwpck_require__(81168)
+const { URLSerializer } = __nccwpck_require__(51900)
+const { isValidHeaderName } = __nccwpck_require__(73168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -23779,7 +23779,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 32044:
+/***/ 71276:
 /***/ ((module) => {
 
 
@@ -23798,15 +23798,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 76693:
+/***/ 79061:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(27818)
-const { stringify } = __nccwpck_require__(61061)
-const { webidl } = __nccwpck_require__(61861)
-const { Headers } = __nccwpck_require__(30548)
+const { parseSetCookie } = __nccwpck_require__(11978)
+const { stringify } = __nccwpck_require__(57797)
+const { webidl } = __nccwpck_require__(45893)
+const { Headers } = __nccwpck_require__(60660)
 
 /**
  * @typedef {Object} Cookie
@@ -23989,14 +23989,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 27818:
+/***/ 11978:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(32044)
-const { isCTLExcludingHtab } = __nccwpck_require__(61061)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(30428)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(71276)
+const { isCTLExcludingHtab } = __nccwpck_require__(57797)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(51900)
 const assert = __nccwpck_require__(34589)
 
 /**
@@ -24306,7 +24306,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 61061:
+/***/ 57797:
 /***/ ((module) => {
 
 
@@ -24665,13 +24665,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 13535:
+/***/ 24031:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(57075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(79003)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(94811)
 
 /**
  * @type {number[]} BOM
@@ -25246,23 +25246,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 58742:
+/***/ 21238:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(57075)
-const { fetching } = __nccwpck_require__(65726)
-const { makeRequest } = __nccwpck_require__(7887)
-const { webidl } = __nccwpck_require__(61861)
-const { EventSourceStream } = __nccwpck_require__(13535)
-const { parseMIMEType } = __nccwpck_require__(30428)
-const { createFastMessageEvent } = __nccwpck_require__(95924)
-const { isNetworkError } = __nccwpck_require__(71627)
-const { delay } = __nccwpck_require__(79003)
-const { kEnumerableProperty } = __nccwpck_require__(12272)
-const { environmentSettingsObject } = __nccwpck_require__(81168)
-const { getGlobalDispatcher } = __nccwpck_require__(98085)
+const { fetching } = __nccwpck_require__(54398)
+const { makeRequest } = __nccwpck_require__(9967)
+const { webidl } = __nccwpck_require__(45893)
+const { EventSourceStream } = __nccwpck_require__(24031)
+const { parseMIMEType } = __nccwpck_require__(51900)
+const { createFastMessageEvent } = __nccwpck_require__(15188)
+const { isNetworkError } = __nccwpck_require__(99051)
+const { delay } = __nccwpck_require__(94811)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { environmentSettingsObject } = __nccwpck_require__(73168)
+const { getGlobalDispatcher } = __nccwpck_require__(32581)
 
 let experimentalWarned = false
 
@@ -25736,7 +25736,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 79003:
+/***/ 94811:
 /***/ ((module) => {
 
 
@@ -25780,12 +25780,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 99852:
+/***/ 84492:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(12272)
+const util = __nccwpck_require__(3440)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -25795,16 +25795,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(81168)
-const { FormData } = __nccwpck_require__(92134)
-const { kState } = __nccwpck_require__(50907)
-const { webidl } = __nccwpck_require__(61861)
+} = __nccwpck_require__(73168)
+const { FormData } = __nccwpck_require__(35910)
+const { kState } = __nccwpck_require__(93627)
+const { webidl } = __nccwpck_require__(45893)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(34589)
 const { isErrored, isDisturbed } = __nccwpck_require__(57075)
 const { isArrayBuffer } = __nccwpck_require__(73429)
-const { serializeAMimeType } = __nccwpck_require__(30428)
-const { multipartFormDataParser } = __nccwpck_require__(70948)
+const { serializeAMimeType } = __nccwpck_require__(51900)
+const { multipartFormDataParser } = __nccwpck_require__(50116)
 let random
 
 try {
@@ -26316,7 +26316,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 15055:
+/***/ 4495:
 /***/ ((module) => {
 
 
@@ -26447,7 +26447,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 30428:
+/***/ 51900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27198,12 +27198,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8701:
+/***/ 66653:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(51003)
+const { kConnected, kSize } = __nccwpck_require__(36443)
 
 class CompatWeakRef {
   constructor (value) {
@@ -27251,14 +27251,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 35114:
+/***/ 27114:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(50907)
-const { webidl } = __nccwpck_require__(61861)
+const { kState } = __nccwpck_require__(93627)
+const { webidl } = __nccwpck_require__(45893)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -27384,16 +27384,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 70948:
+/***/ 50116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(12272)
-const { utf8DecodeBytes } = __nccwpck_require__(81168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(30428)
-const { isFileLike } = __nccwpck_require__(35114)
-const { makeEntry } = __nccwpck_require__(92134)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { utf8DecodeBytes } = __nccwpck_require__(73168)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(51900)
+const { isFileLike } = __nccwpck_require__(27114)
+const { makeEntry } = __nccwpck_require__(35910)
 const assert = __nccwpck_require__(34589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -27865,16 +27865,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 92134:
+/***/ 35910:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(81168)
-const { kState } = __nccwpck_require__(50907)
-const { kEnumerableProperty } = __nccwpck_require__(12272)
-const { FileLike, isFileLike } = __nccwpck_require__(35114)
-const { webidl } = __nccwpck_require__(61861)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(73168)
+const { kState } = __nccwpck_require__(93627)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { FileLike, isFileLike } = __nccwpck_require__(27114)
+const { webidl } = __nccwpck_require__(45893)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(57975)
 
@@ -28124,7 +28124,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 25779:
+/***/ 51059:
 /***/ ((module) => {
 
 
@@ -28171,21 +28171,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 30548:
+/***/ 60660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(51003)
-const { kEnumerableProperty } = __nccwpck_require__(12272)
+const { kConstruct } = __nccwpck_require__(36443)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(81168)
-const { webidl } = __nccwpck_require__(61861)
+} = __nccwpck_require__(73168)
+const { webidl } = __nccwpck_require__(45893)
 const assert = __nccwpck_require__(34589)
 const util = __nccwpck_require__(57975)
 
@@ -28865,7 +28865,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 65726:
+/***/ 54398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -28878,9 +28878,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(71627)
-const { HeadersList } = __nccwpck_require__(30548)
-const { Request, cloneRequest } = __nccwpck_require__(7887)
+} = __nccwpck_require__(99051)
+const { HeadersList } = __nccwpck_require__(60660)
+const { Request, cloneRequest } = __nccwpck_require__(9967)
 const zlib = __nccwpck_require__(38522)
 const {
   bytesMatch,
@@ -28916,23 +28916,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(81168)
-const { kState, kDispatcher } = __nccwpck_require__(50907)
+} = __nccwpck_require__(73168)
+const { kState, kDispatcher } = __nccwpck_require__(93627)
 const assert = __nccwpck_require__(34589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(99852)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(84492)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(15055)
+} = __nccwpck_require__(4495)
 const EE = __nccwpck_require__(78474)
 const { Readable, pipeline, finished } = __nccwpck_require__(57075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(12272)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(30428)
-const { getGlobalDispatcher } = __nccwpck_require__(98085)
-const { webidl } = __nccwpck_require__(61861)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(51900)
+const { getGlobalDispatcher } = __nccwpck_require__(32581)
+const { webidl } = __nccwpck_require__(45893)
 const { STATUS_CODES } = __nccwpck_require__(37067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -31142,23 +31142,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7887:
+/***/ 9967:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(99852)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(30548)
-const { FinalizationRegistry } = __nccwpck_require__(8701)()
-const util = __nccwpck_require__(12272)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(84492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(60660)
+const { FinalizationRegistry } = __nccwpck_require__(66653)()
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(57975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(81168)
+} = __nccwpck_require__(73168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -31168,12 +31168,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(15055)
+} = __nccwpck_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(50907)
-const { webidl } = __nccwpck_require__(61861)
-const { URLSerializer } = __nccwpck_require__(30428)
-const { kConstruct } = __nccwpck_require__(51003)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(93627)
+const { webidl } = __nccwpck_require__(45893)
+const { URLSerializer } = __nccwpck_require__(51900)
+const { kConstruct } = __nccwpck_require__(36443)
 const assert = __nccwpck_require__(34589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(78474)
 
@@ -32186,14 +32186,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 71627:
+/***/ 99051:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(30548)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(99852)
-const util = __nccwpck_require__(12272)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(60660)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(84492)
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(57975)
 const { kEnumerableProperty } = util
 const {
@@ -32205,16 +32205,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(81168)
+} = __nccwpck_require__(73168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(15055)
-const { kState, kHeaders } = __nccwpck_require__(50907)
-const { webidl } = __nccwpck_require__(61861)
-const { FormData } = __nccwpck_require__(92134)
-const { URLSerializer } = __nccwpck_require__(30428)
-const { kConstruct } = __nccwpck_require__(51003)
+} = __nccwpck_require__(4495)
+const { kState, kHeaders } = __nccwpck_require__(93627)
+const { webidl } = __nccwpck_require__(45893)
+const { FormData } = __nccwpck_require__(35910)
+const { URLSerializer } = __nccwpck_require__(51900)
+const { kConstruct } = __nccwpck_require__(36443)
 const assert = __nccwpck_require__(34589)
 const { types } = __nccwpck_require__(57975)
 
@@ -32803,7 +32803,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 50907:
+/***/ 93627:
 /***/ ((module) => {
 
 
@@ -32819,21 +32819,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 81168:
+/***/ 73168:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(57075)
 const zlib = __nccwpck_require__(38522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(15055)
-const { getGlobalOrigin } = __nccwpck_require__(25779)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(30428)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
+const { getGlobalOrigin } = __nccwpck_require__(51059)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(51900)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(12272)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
 const assert = __nccwpck_require__(34589)
 const { isUint8Array } = __nccwpck_require__(73429)
-const { webidl } = __nccwpck_require__(61861)
+const { webidl } = __nccwpck_require__(45893)
 
 let supportedHashes = []
 
@@ -34458,14 +34458,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 61861:
+/***/ 45893:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(57975)
 const { markAsUncloneable } = __nccwpck_require__(75919)
-const { toUSVString } = __nccwpck_require__(12272)
+const { toUSVString } = __nccwpck_require__(3440)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -35160,7 +35160,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 91727:
+/***/ 22607:
 /***/ ((module) => {
 
 
@@ -35457,7 +35457,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 98755:
+/***/ 48355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -35466,16 +35466,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(60234)
+} = __nccwpck_require__(53610)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(79521)
-const { webidl } = __nccwpck_require__(61861)
-const { kEnumerableProperty } = __nccwpck_require__(12272)
+} = __nccwpck_require__(20961)
+const { webidl } = __nccwpck_require__(45893)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -35808,12 +35808,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 37309:
+/***/ 88573:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(61861)
+const { webidl } = __nccwpck_require__(45893)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -35893,7 +35893,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 79521:
+/***/ 20961:
 /***/ ((module) => {
 
 
@@ -35910,7 +35910,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 60234:
+/***/ 53610:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -35921,10 +35921,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(79521)
-const { ProgressEvent } = __nccwpck_require__(37309)
-const { getEncoding } = __nccwpck_require__(91727)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(30428)
+} = __nccwpck_require__(20961)
+const { ProgressEvent } = __nccwpck_require__(88573)
+const { getEncoding } = __nccwpck_require__(22607)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(51900)
 const { types } = __nccwpck_require__(57975)
 const { StringDecoder } = __nccwpck_require__(13193)
 const { btoa } = __nccwpck_require__(4573)
@@ -36308,27 +36308,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 93969:
+/***/ 86897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(26976)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(20736)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(4896)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(23105)
-const { channels } = __nccwpck_require__(15726)
-const { CloseEvent } = __nccwpck_require__(95924)
-const { makeRequest } = __nccwpck_require__(7887)
-const { fetching } = __nccwpck_require__(65726)
-const { Headers, getHeadersList } = __nccwpck_require__(30548)
-const { getDecodeSplit } = __nccwpck_require__(81168)
-const { WebsocketFrameSend } = __nccwpck_require__(19104)
+} = __nccwpck_require__(61216)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(98625)
+const { channels } = __nccwpck_require__(42414)
+const { CloseEvent } = __nccwpck_require__(15188)
+const { makeRequest } = __nccwpck_require__(9967)
+const { fetching } = __nccwpck_require__(54398)
+const { Headers, getHeadersList } = __nccwpck_require__(60660)
+const { getDecodeSplit } = __nccwpck_require__(73168)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
 
 /** @type {import('crypto')} */
 let crypto
@@ -36686,7 +36686,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 26976:
+/***/ 20736:
 /***/ ((module) => {
 
 
@@ -36759,14 +36759,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 95924:
+/***/ 15188:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(61861)
-const { kEnumerableProperty } = __nccwpck_require__(12272)
-const { kConstruct } = __nccwpck_require__(51003)
+const { webidl } = __nccwpck_require__(45893)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(36443)
 const { MessagePort } = __nccwpck_require__(75919)
 
 /**
@@ -37095,12 +37095,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 19104:
+/***/ 3264:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(26976)
+const { maxUnsigned16Bit } = __nccwpck_require__(20736)
 
 const BUFFER_SIZE = 16386
 
@@ -37198,14 +37198,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 38029:
+/***/ 19469:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(38522)
-const { isValidClientWindowBits } = __nccwpck_require__(23105)
-const { MessageSizeExceededError } = __nccwpck_require__(41059)
+const { isValidClientWindowBits } = __nccwpck_require__(98625)
+const { MessageSizeExceededError } = __nccwpck_require__(68707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -37310,16 +37310,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 20276:
+/***/ 81652:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(57075)
 const assert = __nccwpck_require__(34589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(26976)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(4896)
-const { channels } = __nccwpck_require__(15726)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(20736)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(61216)
+const { channels } = __nccwpck_require__(42414)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -37329,11 +37329,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(23105)
-const { WebsocketFrameSend } = __nccwpck_require__(19104)
-const { closeWebSocketConnection } = __nccwpck_require__(93969)
-const { PerMessageDeflate } = __nccwpck_require__(38029)
-const { MessageSizeExceededError } = __nccwpck_require__(41059)
+} = __nccwpck_require__(98625)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { closeWebSocketConnection } = __nccwpck_require__(86897)
+const { PerMessageDeflate } = __nccwpck_require__(19469)
+const { MessageSizeExceededError } = __nccwpck_require__(68707)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -37844,14 +37844,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 25388:
+/***/ 13900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(19104)
-const { opcodes, sendHints } = __nccwpck_require__(26976)
-const FixedQueue = __nccwpck_require__(59220)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { opcodes, sendHints } = __nccwpck_require__(20736)
+const FixedQueue = __nccwpck_require__(64660)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -37955,7 +37955,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 4896:
+/***/ 61216:
 /***/ ((module) => {
 
 
@@ -37974,16 +37974,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 23105:
+/***/ 98625:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(4896)
-const { states, opcodes } = __nccwpck_require__(26976)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(95924)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(61216)
+const { states, opcodes } = __nccwpck_require__(20736)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(15188)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(30428)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(51900)
 
 /* globals Blob */
 
@@ -38303,15 +38303,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 95358:
+/***/ 13726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(61861)
-const { URLSerializer } = __nccwpck_require__(30428)
-const { environmentSettingsObject } = __nccwpck_require__(81168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(26976)
+const { webidl } = __nccwpck_require__(45893)
+const { URLSerializer } = __nccwpck_require__(51900)
+const { environmentSettingsObject } = __nccwpck_require__(73168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(20736)
 const {
   kWebSocketURL,
   kReadyState,
@@ -38320,21 +38320,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(4896)
+} = __nccwpck_require__(61216)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(23105)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(93969)
-const { ByteParser } = __nccwpck_require__(20276)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(12272)
-const { getGlobalDispatcher } = __nccwpck_require__(98085)
+} = __nccwpck_require__(98625)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(86897)
+const { ByteParser } = __nccwpck_require__(81652)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
+const { getGlobalDispatcher } = __nccwpck_require__(32581)
 const { types } = __nccwpck_require__(57975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(95924)
-const { SendQueue } = __nccwpck_require__(25388)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(15188)
+const { SendQueue } = __nccwpck_require__(13900)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -38905,7 +38905,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 20498:
+/***/ 78319:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38918,10 +38918,10 @@ module.exports = {
 /* unused harmony export readEventFacts */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _http_github_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(15124);
-/* harmony import */ var _config_events_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(75856);
-/* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(92676);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9865);
+/* harmony import */ var _http_github_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(56189);
+/* harmony import */ var _config_events_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58401);
+/* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(64389);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90108);
 /**
  * Who may start the agent. On events that someone without write access can cause (a comment, an
  * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
@@ -39164,7 +39164,7 @@ async function readPermission(trigger, actor, token, { request: send, limits = G
 
 /***/ }),
 
-/***/ 88540:
+/***/ 45593:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39180,13 +39180,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: HERMES_LIMITS, buildArgv
 
 // EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(9865);
+var errors = __nccwpck_require__(90108);
 // EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(58005);
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/io/lib/io.js
-var io = __nccwpck_require__(68005);
+var text_text = __nccwpck_require__(98544);
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(88701);
 // EXTERNAL MODULE: ./src/process/environment.ts
-var environment = __nccwpck_require__(54297);
+var environment = __nccwpck_require__(69304);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:os"
@@ -39194,11 +39194,11 @@ var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/run/lines.ts
-var lines = __nccwpck_require__(33107);
+var lines = __nccwpck_require__(2886);
 // EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
-var spawn = __nccwpck_require__(80491);
+var spawn = __nccwpck_require__(24006);
 // EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(98565);
+var paths = __nccwpck_require__(81066);
 ;// CONCATENATED MODULE: ./src/process/capture.ts
 /**
  * Hermes' stdout: where it goes and how the action reads it.
@@ -39420,7 +39420,7 @@ class FifoCapture {
 }
 
 // EXTERNAL MODULE: ./src/process/line-splitter.ts
-var line_splitter = __nccwpck_require__(25394);
+var line_splitter = __nccwpck_require__(61519);
 ;// CONCATENATED MODULE: ./src/process/hermes-process.ts
 /**
  * A running Hermes (see spawn.ts for why the action spawns with node:child_process): its own process
@@ -39530,9 +39530,9 @@ class HermesProcess {
 }
 
 // EXTERNAL MODULE: ./src/run/supervise.ts
-var supervise = __nccwpck_require__(97722);
+var supervise = __nccwpck_require__(21103);
 // EXTERNAL MODULE: ./src/run/stream-reader.ts
-var stream_reader = __nccwpck_require__(59520);
+var stream_reader = __nccwpck_require__(39997);
 ;// CONCATENATED MODULE: ./src/cli/hermes.ts
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
 
@@ -39713,7 +39713,7 @@ async function hermesAttempt(settings, executable, jsonlPath, log, signals, spaw
 
 /***/ }),
 
-/***/ 34097:
+/***/ 26174:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39724,9 +39724,9 @@ async function hermesAttempt(settings, executable, jsonlPath, log, signals, spaw
 /* unused harmony exports EXPORT_LIMITS, exportArgv, spawnExport */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9865);
-/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80491);
-/* harmony import */ var _run_session_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(56730);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
+/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(24006);
+/* harmony import */ var _run_session_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12143);
 /**
  * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
  * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
@@ -39855,7 +39855,7 @@ function recordPathFor(jsonlPath) {
 
 /***/ }),
 
-/***/ 60071:
+/***/ 38016:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39867,7 +39867,7 @@ function recordPathFor(jsonlPath) {
 /* unused harmony exports DEFAULT_PORT, pinnedOf */
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77030);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17213);
+/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97168);
 /**
  * `allowed-hosts`: where the agent's user may connect besides the model gateway. Empty (the default):
  * nowhere. A list of names (`host`, `*.host`, `host:port`): those too, through the action's egress
@@ -39977,7 +39977,7 @@ function pinnedOf(raw) {
 
 /***/ }),
 
-/***/ 75856:
+/***/ 58401:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40000,14 +40000,14 @@ const WRITERS_ONLY_EVENTS = new Set([
 
 /***/ }),
 
-/***/ 83039:
+/***/ 95644:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E: () => (/* binding */ parseGateway),
 /* harmony export */   f: () => (/* binding */ GatewayInput)
 /* harmony export */ });
-/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(17213);
+/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(97168);
 /**
  * The model gateway's inputs (`model-proxy`, `max-tokens`, `max-cost-usd`, `max-model-calls`) and
  * Hermes' own limits passed on (`max-turns`, `run-budget`), as settings.
@@ -40081,7 +40081,7 @@ function parsePrices(raw) {
 
 /***/ }),
 
-/***/ 17213:
+/***/ 97168:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40133,17 +40133,17 @@ function reader(getInput) {
 
 /***/ }),
 
-/***/ 92676:
+/***/ 64389:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   d: () => (/* reexport safe */ _input_reader_js__WEBPACK_IMPORTED_MODULE_3__.dz),
 /* harmony export */   p: () => (/* binding */ Input)
 /* harmony export */ });
-/* harmony import */ var _allowed_hosts_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60071);
-/* harmony import */ var _gateway_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83039);
-/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(30501);
-/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(17213);
+/* harmony import */ var _allowed_hosts_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(38016);
+/* harmony import */ var _gateway_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(95644);
+/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(36465);
+/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(97168);
 /** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
 
 
@@ -40198,7 +40198,7 @@ const Input = {
 
 /***/ }),
 
-/***/ 30501:
+/***/ 36465:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40212,9 +40212,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: DEFAULT_INSTALL_TIMEOUT_MINUTES, PINNED_HERMES_VERSION, PINNED_INSTALLER_SHA256, upstreamInstallerUrl
 
 // EXTERNAL MODULE: ./src/text/url.ts
-var text_url = __nccwpck_require__(12901);
+var text_url = __nccwpck_require__(80114);
 // EXTERNAL MODULE: ./src/config/input-reader.ts
-var input_reader = __nccwpck_require__(17213);
+var input_reader = __nccwpck_require__(97168);
 ;// CONCATENATED MODULE: ./src/config/pin.ts
 /**
  * The Hermes release the action installs by default, in one place: its tag, the commit the tag
@@ -40330,7 +40330,7 @@ function isPinnedRef(ref) {
 
 /***/ }),
 
-/***/ 98565:
+/***/ 81066:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40345,7 +40345,7 @@ function isPinnedRef(ref) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(92676);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(64389);
 /**
  * Where the path inputs (`query-file`, `json-schema`, `transcript`, `jsonl-path`) may point: inside
  * the workspace or the runner's temporary directory, once every link is resolved. A link planted in
@@ -40442,7 +40442,7 @@ function openTranscript(jsonlPath, mode) {
 
 /***/ }),
 
-/***/ 77351:
+/***/ 68700:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40457,9 +40457,9 @@ function openTranscript(jsonlPath, mode) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9865);
-/* harmony import */ var _process_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(54297);
-/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(80491);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(90108);
+/* harmony import */ var _process_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(69304);
+/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(24006);
 /**
  * What confining the agent asks of the machine, as a port (THIS_HOST is the real one; tests pass a
  * stand-in), and the plan made from it before anything runs: its own user, or none and why.
@@ -40542,7 +40542,7 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
 
 /***/ }),
 
-/***/ 78965:
+/***/ 84048:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40550,7 +40550,7 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
 /* harmony export */   ol: () => (/* binding */ frontable),
 /* harmony export */   xq: () => (/* binding */ PROVIDERS)
 /* harmony export */ });
-/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(47559);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53326);
 /**
  * The providers the gateway fronts: where each one's key and base URL live in the environment, its
  * default upstream, the API paths forwarded, and how the real key is sent (see docs/gateway.md).
@@ -40646,15 +40646,15 @@ function heldCredentials(env, fronted) {
 
 /***/ }),
 
-/***/ 44459:
+/***/ 50576:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E: () => (/* binding */ request)
 /* harmony export */ });
 /* unused harmony export dispatcherFor */
-/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(55078);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40576);
+/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44942);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46752);
 /**
  * Every HTTP request the action makes itself (the trigger gate, API server mode, downloads, comments)
  * goes through `request`, so that each honours the runner's proxy settings (`HTTPS_PROXY`,
@@ -40677,7 +40677,7 @@ function dispatcherFor(url) {
 
 /***/ }),
 
-/***/ 15124:
+/***/ 56189:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40685,10 +40685,10 @@ function dispatcherFor(url) {
 /* harmony export */   Mc: () => (/* binding */ githubCall)
 /* harmony export */ });
 /* unused harmony exports REQUEST_TIMEOUT_MS, MAX_PAGES */
-/* harmony import */ var _fetch_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44459);
-/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6742);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9865);
-/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58005);
+/* harmony import */ var _fetch_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(50576);
+/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(31191);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
+/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98544);
 /**
  * The one GitHub REST client: every call the action makes to GitHub (the gate's permission, the sticky
  * comment, the review, the labels) goes through `githubCall` here, with the same headers, the runner's
@@ -40797,14 +40797,14 @@ function nextPage(link) {
 
 /***/ }),
 
-/***/ 7890:
+/***/ 79407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(96310);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9865);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60733);
-/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(37142);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71030);
+/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(20884);
 
 
 
@@ -40819,7 +40819,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 75192:
+/***/ 26496:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40832,7 +40832,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: INSTALL_LIMITS
 
 // EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(9865);
+var errors = __nccwpck_require__(90108);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
@@ -40842,19 +40842,19 @@ var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/run/stream-reader.ts
-var stream_reader = __nccwpck_require__(59520);
+var stream_reader = __nccwpck_require__(39997);
 // EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(58005);
+var text_text = __nccwpck_require__(98544);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(57075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 // EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(6742);
+var retry = __nccwpck_require__(31191);
 // EXTERNAL MODULE: ./src/http/fetch.ts
-var fetch = __nccwpck_require__(44459);
+var fetch = __nccwpck_require__(50576);
 // EXTERNAL MODULE: ./src/text/url.ts
-var text_url = __nccwpck_require__(12901);
+var text_url = __nccwpck_require__(80114);
 ;// CONCATENATED MODULE: ./src/install/download.ts
 /**
  * Downloading to a file (the install script, a cache archive): plain GETs through the proxy-aware
@@ -40984,17 +40984,17 @@ function describe(error) {
 }
 
 // EXTERNAL MODULE: ./src/process/environment.ts
-var environment = __nccwpck_require__(54297);
+var environment = __nccwpck_require__(69304);
 // EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(98565);
+var paths = __nccwpck_require__(81066);
 // EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
-var hermes = __nccwpck_require__(88540);
+var hermes = __nccwpck_require__(45593);
 // EXTERNAL MODULE: ./src/config/events.ts
-var events = __nccwpck_require__(75856);
+var events = __nccwpck_require__(58401);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(38522);
-// EXTERNAL MODULE: ../../work/main/node_modules/tar-stream/index.js
-var tar_stream = __nccwpck_require__(75062);
+// EXTERNAL MODULE: ./node_modules/tar-stream/index.js
+var tar_stream = __nccwpck_require__(56118);
 ;// CONCATENATED MODULE: ./src/install/archive.ts
 /**
  * What a cached archive may hold, decided one tar header at a time, before the extractor sees it.
@@ -41118,7 +41118,7 @@ class ArchiveCheck {
 }
 
 // EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
-var spawn = __nccwpck_require__(80491);
+var spawn = __nccwpck_require__(24006);
 ;// CONCATENATED MODULE: ./src/install/restore.ts
 /**
  * A cache hit in one pass: the archive's bytes, as they download, are decompressed, parsed header by
@@ -41267,7 +41267,7 @@ function commonDir(dirs) {
 const savesOn = (event) => event !== undefined && events/* WRITERS_ONLY_EVENTS */.Q.has(event);
 /** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
 async function cacheAvailable() {
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(44)]).then(__nccwpck_require__.bind(__nccwpck_require__, 27044));
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
     return cache.isFeatureAvailable();
 }
 /** @actions/cache's choice of compression (zstd when it runs, else gzip): part of an entry's version. */
@@ -41388,7 +41388,7 @@ async function lockDown(paths, env) {
 }
 /** Saves the install under its exact key; an entry already there (immutable) is left as it is. */
 async function saveInstall(layout) {
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(44)]).then(__nccwpck_require__.bind(__nccwpck_require__, 27044));
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
     const { value, problems } = await quietly(() => cache.saveCache([...layout.cachePaths], layout.cacheKey));
     if (problems.length > 0)
         return { problem: problems[0] };
@@ -41432,7 +41432,7 @@ function unescapeData(text) {
 }
 
 // EXTERNAL MODULE: ./src/process/line-splitter.ts
-var line_splitter = __nccwpck_require__(25394);
+var line_splitter = __nccwpck_require__(61519);
 ;// CONCATENATED MODULE: ./src/process/group.ts
 /**
  * The installer's run (see spawn.ts for why the action spawns with node:child_process): a process
@@ -41574,7 +41574,7 @@ function groupCommand({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = sp
 }
 
 // EXTERNAL MODULE: ./src/config/install.ts + 1 modules
-var install = __nccwpck_require__(30501);
+var install = __nccwpck_require__(36465);
 ;// CONCATENATED MODULE: ./src/install/layout.ts
 /** Where an install of Hermes goes, what of it is cached under which key, and how the installer is called. */
 
@@ -41942,7 +41942,7 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
-/***/ 60733:
+/***/ 71030:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41951,7 +41951,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// NAMESPACE OBJECT: ../../work/main/node_modules/mdurl/index.mjs
+// NAMESPACE OBJECT: ./node_modules/mdurl/index.mjs
 var mdurl_namespaceObject = {};
 __nccwpck_require__.r(mdurl_namespaceObject);
 __nccwpck_require__.d(mdurl_namespaceObject, {
@@ -41961,7 +41961,7 @@ __nccwpck_require__.d(mdurl_namespaceObject, {
   parse: () => (parse)
 });
 
-// NAMESPACE OBJECT: ../../work/main/node_modules/uc.micro/build/index.mjs
+// NAMESPACE OBJECT: ./node_modules/uc.micro/build/index.mjs
 var build_namespaceObject = {};
 __nccwpck_require__.r(build_namespaceObject);
 __nccwpck_require__.d(build_namespaceObject, {
@@ -41987,7 +41987,7 @@ function unsupportedRunner(platform) {
 }
 
 // EXTERNAL MODULE: ./src/run/verdict.ts
-var run_verdict = __nccwpck_require__(67897);
+var run_verdict = __nccwpck_require__(38972);
 ;// CONCATENATED MODULE: ./src/run/decision.ts
 
 /**
@@ -42008,11 +42008,11 @@ function decide(attempt, check) {
 }
 
 // EXTERNAL MODULE: ./src/text/redact.ts
-var text_redact = __nccwpck_require__(47559);
+var text_redact = __nccwpck_require__(53326);
 // EXTERNAL MODULE: ./src/text/json.ts
-var json = __nccwpck_require__(15080);
+var json = __nccwpck_require__(21789);
 // EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(58005);
+var text_text = __nccwpck_require__(98544);
 ;// CONCATENATED MODULE: ./src/schema/extract.ts
 
 /**
@@ -42467,7 +42467,7 @@ function closingLine(verdict, attempt) {
 }
 
 // EXTERNAL MODULE: ./src/access/gate.ts
-var gate = __nccwpck_require__(20498);
+var gate = __nccwpck_require__(78319);
 ;// CONCATENATED MODULE: ./src/access/authorship.ts
 /**
  * Whose files the checkout may hold. On a pull request written by someone other than the actor, or
@@ -42513,7 +42513,7 @@ function fromFork(head, repository) {
 }
 
 // EXTERNAL MODULE: ./src/confine/host.ts
-var host = __nccwpck_require__(77351);
+var host = __nccwpck_require__(68700);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:os"
@@ -42521,9 +42521,9 @@ var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/config/allowed-hosts.ts
-var allowed_hosts = __nccwpck_require__(60071);
+var allowed_hosts = __nccwpck_require__(38016);
 // EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(9865);
+var errors = __nccwpck_require__(90108);
 // EXTERNAL MODULE: external "node:dns"
 var external_node_dns_ = __nccwpck_require__(40610);
 // EXTERNAL MODULE: external "node:net"
@@ -43642,7 +43642,7 @@ class EgressFence {
 }
 
 // EXTERNAL MODULE: ./src/http/github.ts
-var github = __nccwpck_require__(15124);
+var github = __nccwpck_require__(56189);
 ;// CONCATENATED MODULE: ./src/comment/api.ts
 /**
  * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
@@ -43703,7 +43703,7 @@ function idOf(json) {
 }
 
 // EXTERNAL MODULE: ./src/run/session-usage.ts
-var session_usage = __nccwpck_require__(56730);
+var session_usage = __nccwpck_require__(12143);
 ;// CONCATENATED MODULE: ./src/publish/markdown.ts
 /**
  * Escaping for untrusted text in GitHub-flavoured Markdown, one function per context.
@@ -43908,7 +43908,7 @@ function percent(share) {
     return share < 0.1 || whole === 100 ? `${(share * 100).toFixed(1)}%` : `${whole}%`;
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-autolink-literal/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-autolink-literal/lib/index.js
 /**
  * @import {RegExpMatchObject, ReplaceFunction} from 'mdast-util-find-and-replace'
  * @import {CompileContext, Extension as FromMarkdownExtension, Handle as FromMarkdownHandle, Transform as FromMarkdownTransform} from 'mdast-util-from-markdown'
@@ -44324,7 +44324,7 @@ function previous(match) {
   )
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-footnote/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-footnote/lib/index.js
 /**
  * @import {
  *   CompileContext,
@@ -44538,7 +44538,7 @@ function mapAll(line, index, blank) {
   return (blank ? '' : '    ') + line
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-strikethrough/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-strikethrough/lib/index.js
 /**
  * @import {Delete} from 'mdast'
  * @import {
@@ -44673,7 +44673,7 @@ function peekDelete() {
   return '~'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-table/index.js
+;// CONCATENATED MODULE: ./node_modules/markdown-table/index.js
 // To do: next major: remove.
 /**
  * @typedef {Options} MarkdownTableOptions
@@ -45100,7 +45100,7 @@ function toAlignment(value) {
         : 0
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/blockquote.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/blockquote.js
 /**
  * @import {Blockquote, Parents} from 'mdast'
  * @import {Info, Map, State} from 'mdast-util-to-markdown'
@@ -45142,7 +45142,7 @@ function map(line, _, blank) {
   return '>' + (blank ? '' : ' ') + line
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/pattern-in-scope.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/pattern-in-scope.js
 /**
  * @import {ConstructName, Unsafe} from 'mdast-util-to-markdown'
  */
@@ -45196,7 +45196,7 @@ function listInScope(stack, list, none) {
   return false
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/break.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/break.js
 /**
  * @import {Break, Parents} from 'mdast'
  * @import {Info, State} from 'mdast-util-to-markdown'
@@ -45239,7 +45239,7 @@ function hardBreak(_, _1, state, info) {
   return '\\\n'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/longest-streak/index.js
+;// CONCATENATED MODULE: ./node_modules/longest-streak/index.js
 /**
  * Get the count of the longest repeating streak of `substring` in `value`.
  *
@@ -45277,7 +45277,7 @@ function longestStreak(value, substring) {
   return max
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/format-code-as-indented.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-code-as-indented.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {Code} from 'mdast'
@@ -45306,7 +45306,7 @@ function formatCodeAsIndented(node, state) {
   )
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-fence.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-fence.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -45333,7 +45333,7 @@ function checkFence(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/code.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/code.js
 /**
  * @import {Info, Map, State} from 'mdast-util-to-markdown'
  * @import {Code, Parents} from 'mdast'
@@ -45421,7 +45421,7 @@ function code_map(line, _, blank) {
   return (blank ? '' : '    ') + line
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-quote.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-quote.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -45448,7 +45448,7 @@ function checkQuote(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/definition.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/definition.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Definition, Parents} from 'mdast'
@@ -45533,7 +45533,7 @@ function definition(node, _, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-emphasis.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-emphasis.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -45560,7 +45560,7 @@ function checkEmphasis(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/micromark-util-character/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -45807,7 +45807,7 @@ function regexCheck(regex) {
     return code !== null && code > -1 && regex.test(String.fromCharCode(code));
   }
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/micromark-util-classify-character/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-classify-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -45835,7 +45835,7 @@ function classifyCharacter(code) {
     return 2;
   }
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/character.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/character.js
 /**
  * Get the first character of a value.
  *
@@ -45869,7 +45869,7 @@ function lastCharacter(value) {
     : value.slice(-1)
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/encode-character-reference.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/encode-character-reference.js
 /**
  * Encode a code point as a character reference.
  *
@@ -45882,7 +45882,7 @@ function encodeCharacterReference(code) {
   return '&#x' + code.toString(16).toUpperCase() + ';'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/encode-info.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/encode-info.js
 /**
  * @import {EncodeSides} from '../types.js'
  */
@@ -45966,7 +45966,7 @@ function encodeInfo(outside, inside, marker) {
         {inside: false, outside: false}
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/micromark-util-html-tag-name/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-html-tag-name/index.js
 /**
  * List of lowercase HTML “block” tag names.
  *
@@ -46061,7 +46061,7 @@ const htmlBlockNames = [
  */
 const htmlRawNames = ['pre', 'script', 'style', 'textarea']
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/html-kind.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/html-kind.js
 
 
 
@@ -46126,7 +46126,7 @@ function htmlKind(value) {
   return htmlBlockNames.includes(name) ? 6 : 7
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/container-phrasing.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/container-phrasing.js
 /**
  * @import {Attention, Handle, Info, State, Tracker} from 'mdast-util-to-markdown'
  * @import {PhrasingParents} from '../types.js'
@@ -46954,7 +46954,7 @@ function container_phrasing_serialize(items, before, after) {
   return result
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/emphasis.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/emphasis.js
 /**
  * @import {AttentionInfo, Info, State} from 'mdast-util-to-markdown'
  * @import {Emphasis, Parents} from 'mdast'
@@ -47025,7 +47025,7 @@ function peek(_, _1, state) {
   return state.options.emphasis || '*'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/unist-util-is/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/unist-util-is/lib/index.js
 /**
  * @import {Node, Parent} from 'unist'
  */
@@ -47323,7 +47323,7 @@ function looksLikeANode(value) {
   return value !== null && typeof value === 'object' && 'type' in value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/unist-util-visit-parents/lib/color.node.js
+;// CONCATENATED MODULE: ./node_modules/unist-util-visit-parents/lib/color.node.js
 /**
  * Color a string.
  *
@@ -47336,7 +47336,7 @@ function color(d) {
   return '\u001B[33m' + d + '\u001B[39m'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/unist-util-visit-parents/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/unist-util-visit-parents/lib/index.js
 /**
  * @import {Node as UnistNode, Parent as UnistParent} from 'unist'
  */
@@ -47920,7 +47920,7 @@ function toResult(value) {
   return value === null || value === undefined ? empty : [value]
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/unist-util-visit/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/unist-util-visit/lib/index.js
 /**
  * @import {Node as UnistNode, Parent as UnistParent} from 'unist'
  * @import {
@@ -48246,7 +48246,7 @@ function wrap(visitor) {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-string/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-string/lib/index.js
 /**
  * @typedef {import('mdast').Nodes} Nodes
  *
@@ -48356,7 +48356,7 @@ function node(value) {
   return Boolean(value && typeof value === 'object')
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/format-heading-as-setext.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-heading-as-setext.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {Heading} from 'mdast'
@@ -48397,7 +48397,7 @@ function formatHeadingAsSetext(node, state) {
   )
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/heading.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/heading.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Heading, Parents} from 'mdast'
@@ -48483,7 +48483,7 @@ function heading(node, _, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/html.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/html.js
 /**
  * @import {Html} from 'mdast'
  */
@@ -48512,7 +48512,7 @@ function htmlPeek() {
   return '<'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/image.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/image.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Image, Parents} from 'mdast'
@@ -48606,7 +48606,7 @@ function imagePeek() {
   return '!'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/image-reference.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/image-reference.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {ImageReference, Parents} from 'mdast'
@@ -48686,7 +48686,7 @@ function imageReferencePeek() {
   return '!'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/inline-code.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/inline-code.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {InlineCode, Parents} from 'mdast'
@@ -48774,7 +48774,7 @@ function inlineCodePeek() {
   return '`'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/format-link-as-autolink.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-link-as-autolink.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {Link} from 'mdast'
@@ -48815,7 +48815,7 @@ function formatLinkAsAutolink(node, state) {
   )
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/link.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/link.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Link, Parents} from 'mdast'
@@ -48981,7 +48981,7 @@ function linkPeek(node, _, state) {
   return formatLinkAsAutolink(node, state) ? '<' : '['
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/link-reference.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/link-reference.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {LinkReference, Parents} from 'mdast'
@@ -49061,7 +49061,7 @@ function linkReferencePeek() {
   return '['
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-bullet.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49088,7 +49088,7 @@ function checkBullet(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-bullet-other.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet-other.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49132,7 +49132,7 @@ function checkBulletOther(state) {
   return bulletOther
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-bullet-ordered.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet-ordered.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49159,7 +49159,7 @@ function checkBulletOrdered(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-rule.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-rule.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49186,7 +49186,7 @@ function checkRule(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/list.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/list.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {List, Parents} from 'mdast'
@@ -49295,7 +49295,7 @@ function list(node, parent, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-list-item-indent.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-list-item-indent.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49322,7 +49322,7 @@ function checkListItemIndent(state) {
   return style
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/list-item.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/list-item.js
 /**
  * @import {Info, Map, State} from 'mdast-util-to-markdown'
  * @import {ListItem, Parents} from 'mdast'
@@ -49397,7 +49397,7 @@ function listItem(node, parent, state, info) {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/paragraph.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/paragraph.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Paragraph, Parents} from 'mdast'
@@ -49426,7 +49426,7 @@ function paragraph(node, _, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-phrasing/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-phrasing/lib/index.js
 /**
  * @typedef {import('mdast').Html} Html
  * @typedef {import('mdast').PhrasingContent} PhrasingContent
@@ -49473,7 +49473,7 @@ const lib_phrasing =
     ])
   )
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/root.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/root.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Parents, Root} from 'mdast'
@@ -49509,7 +49509,7 @@ function root(node, _, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-strong.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-strong.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49536,7 +49536,7 @@ function checkStrong(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/strong.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/strong.js
 /**
  * @import {AttentionInfo, Info, State} from 'mdast-util-to-markdown'
  * @import {Parents, Strong} from 'mdast'
@@ -49607,7 +49607,7 @@ function strong_peek(_, _1, state) {
   return state.options.strong || '*'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/text.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/text.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Parents, Text} from 'mdast'
@@ -49639,7 +49639,7 @@ function handle_text_text(node, parent, state, info) {
   })
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-rule-repetition.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-rule-repetition.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49666,7 +49666,7 @@ function checkRuleRepetition(state) {
   return repetition
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/thematic-break.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/thematic-break.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {Parents, ThematicBreak} from 'mdast'
@@ -49695,7 +49695,7 @@ function thematicBreak(_, _1, state) {
   return state.options.ruleSpaces ? value.slice(0, -1) : value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/index.js
 
 
 
@@ -49742,7 +49742,7 @@ const handle = {
   thematicBreak: thematicBreak
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-table/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-table/lib/index.js
 /**
  * @import {Heading, InlineCode, Table, TableCell, TableRow} from 'mdast'
  * @import {Options as MarkdownTableOptions} from 'markdown-table'
@@ -50192,7 +50192,7 @@ function lib_formatHeadingAsSetext(node, state) {
   )
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-task-list-item/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-task-list-item/lib/index.js
 /**
  * @import {ListItem, Paragraph, Parents} from 'mdast'
  * @import {
@@ -50390,7 +50390,7 @@ function taskListItemParagraph(node) {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm/lib/index.js
 /**
  * @import {Extension as FromMarkdownExtension} from 'mdast-util-from-markdown'
  * @import {Options} from 'mdast-util-gfm'
@@ -50443,7 +50443,7 @@ function gfmToMarkdown(options) {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/zwitch/index.js
+;// CONCATENATED MODULE: ./node_modules/zwitch/index.js
 /**
  * @callback Handler
  *   Handle a value, with a certain ID field set to a certain value.
@@ -50563,7 +50563,7 @@ function zwitch(key, options) {
   return one
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/configure.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/configure.js
 /**
  * @import {Options, State} from './types.js'
  */
@@ -50663,7 +50663,7 @@ function configure_map(left, right) {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/join.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/join.js
 /**
  * @import {Join} from 'mdast-util-to-markdown'
  */
@@ -50766,7 +50766,7 @@ function joinDefaults(left, right, parent, state) {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/unsafe.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/unsafe.js
 /**
  * @import {ConstructName, Unsafe} from 'mdast-util-to-markdown'
  */
@@ -50945,7 +50945,7 @@ while (++unsafe_code < 33) {
   unsafe.push({character: String.fromCharCode(unsafe_code), inConstruct: 'autolink'})
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/character-entities/index.js
+;// CONCATENATED MODULE: ./node_modules/character-entities/index.js
 /**
  * Map of named character references.
  *
@@ -53079,7 +53079,7 @@ const characterEntities = {
   zwnj: '‌'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/decode-named-character-reference/index.js
+;// CONCATENATED MODULE: ./node_modules/decode-named-character-reference/index.js
 
 
 // To do: next major: use `Object.hasOwn`.
@@ -53100,7 +53100,7 @@ function decodeNamedCharacterReference(value) {
   return decode_named_character_reference_own.call(characterEntities, value) ? characterEntities[value] : false
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/micromark-util-decode-numeric-character-reference/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-decode-numeric-character-reference/index.js
 /**
  * Turn the number (in string form as either hexa- or plain decimal) coming from
  * a numeric character reference into a character.
@@ -53133,7 +53133,7 @@ function decodeNumericCharacterReference(value, base) {
   }
   return String.fromCodePoint(code);
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/micromark-util-decode-string/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-decode-string/index.js
 
 
 const characterEscapeOrReference = /\\([!-/:-@[-`{-~])|&(#(?:\d{1,7}|x[\da-f]{1,6})|[\da-z]{1,31});/gi;
@@ -53179,7 +53179,7 @@ function decode($0, $1, $2) {
   }
   return decodeNamedCharacterReference($2) || $0;
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/association.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/association.js
 /**
  * @import {AssociationId} from '../types.js'
  */
@@ -53214,7 +53214,7 @@ function association(node) {
   return decodeString(node.identifier)
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/compile-pattern.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/compile-pattern.js
 /**
  * @import {CompilePattern} from '../types.js'
  */
@@ -53246,7 +53246,7 @@ function compilePattern(pattern) {
   return pattern._compiled
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/container-flow.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/container-flow.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {FlowChildren, FlowParents, TrackFields} from '../types.js'
@@ -53341,7 +53341,7 @@ function between(left, right, parent, state) {
   return '\n\n'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/indent-lines.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/indent-lines.js
 /**
  * @import {IndentLines} from '../types.js'
  */
@@ -53383,7 +53383,7 @@ function indentLines(value, map) {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/safe.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/safe.js
 /**
  * @import {Nodes} from 'mdast'
  * @import {SafeConfig, State, Unsafe} from 'mdast-util-to-markdown'
@@ -53651,7 +53651,7 @@ function escapeBackslashes(value, after) {
   return results.join('')
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/track.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/track.js
 /**
  * @import {CreateTracker, TrackCurrent, TrackMove, TrackShift} from '../types.js'
  */
@@ -53708,7 +53708,7 @@ function track(config) {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/index.js
 /**
  * @import {Info, Join, Options, SafeConfig, State} from 'mdast-util-to-markdown'
  * @import {Nodes} from 'mdast'
@@ -53923,7 +53923,7 @@ function safeBound(value, config) {
   return safe(this, value, config)
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/lib/decode.mjs
+;// CONCATENATED MODULE: ./node_modules/mdurl/lib/decode.mjs
 /* eslint-disable no-bitwise */
 
 const decodeCache = {}
@@ -54037,7 +54037,7 @@ decode_decode.componentChars = ''
 
 /* harmony default export */ const lib_decode = (decode_decode);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/lib/encode.mjs
+;// CONCATENATED MODULE: ./node_modules/mdurl/lib/encode.mjs
 const encodeCache = {}
 
 // Create a lookup array where anything but characters in `chars` string
@@ -54128,7 +54128,7 @@ encode_encode.componentChars = "-_.!~*'()"
 
 /* harmony default export */ const lib_encode = (encode_encode);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/lib/format.mjs
+;// CONCATENATED MODULE: ./node_modules/mdurl/lib/format.mjs
 function format (url) {
   let result = ''
 
@@ -54151,7 +54151,7 @@ function format (url) {
   return result
 };
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/lib/parse.mjs
+;// CONCATENATED MODULE: ./node_modules/mdurl/lib/parse.mjs
 // Copyright Joyent, Inc. and other Node contributors.
 //
 // Permission is hereby granted, free of charge, to any person obtaining a
@@ -54461,7 +54461,7 @@ Url.prototype.parseHost = function (host) {
 
 /* harmony default export */ const parse = (urlParse);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/index.mjs
+;// CONCATENATED MODULE: ./node_modules/mdurl/index.mjs
 
 
 
@@ -54469,7 +54469,7 @@ Url.prototype.parseHost = function (host) {
 
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/uc.micro/build/index.mjs
+;// CONCATENATED MODULE: ./node_modules/uc.micro/build/index.mjs
 const Any = /[\0-\uD7FF\uE000-\uFFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
 const Cc = /[\0-\x1F\x7F-\x9F]/;
 const Cf = /[\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uD804[\uDCBD\uDCCD]|\uD80D[\uDC30-\uDC3F]|\uD82F[\uDCA0-\uDCA3]|\uD834[\uDD73-\uDD7A]|\uDB40[\uDC01\uDC20-\uDC7F]/;
@@ -54479,7 +54479,7 @@ const Z = /[ \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/;
 
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/decode-codepoint.js
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/decode-codepoint.js
 // Adapted from https://github.com/mathiasbynens/he/blob/36afe179392226cf1b6ccdb16ebbb7a5a844d93a/src/he.js#L106-L134
 /**
  * C1 Unicode control character reference replacements (code points 128–159).
@@ -54541,7 +54541,7 @@ function codePointToString(codePoint) {
         : String.fromCodePoint(decode_codepoint_replaceCodePoint(codePoint));
 }
 //# sourceMappingURL=decode-codepoint.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/internal/decode-shared.js
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/internal/decode-shared.js
 /*
  * Inverse of the encoder's SAFE alphabet (0x21..0x7E minus 0x22, 0x24, 0x5C),
  * precomputed once at module load. Entries for excluded chars stay 0 but
@@ -54737,13 +54737,13 @@ function decodeTrieDict(input, resultLength, atomCount, dict1AtomCount, ngramCou
     return out;
 }
 //# sourceMappingURL=decode-shared.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/generated/decode-data-html.js
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/generated/decode-data-html.js
 // Generated using scripts/write-decode-map.ts
 
 /** Packed HTML decode trie data. */
 const htmlDecodeTree = /* #__PURE__ */ decodeTrieDict("!}.&u%}'&}*'~!6*)%&,~!J~!J~%L~y<~!R,~~%Lu~~#GD~~#|)1#%}^%}2%+#.##%##%}&%##%'#%##&%#%#'%#&#%#&#'#%%#&#%##%#)%''%&%#%#'%#%%#%%}%%%#%#&(23#%%#&-%0%('1#(##%#'##+%'*.:1}#%#6-+(%'%%#%%%}#L'2351&('%}&/N'(0(/*-%(%%}#'+&T%7.2}#&%&#%#36/5##%&%%#&#%%#))2%%##%&&'0~!#*+&'%1~!%).'3q?&%'1~!.##%6(~!+%%%(Gw'rT~!E#<nA%#jZ~!H%(~!42##~!*31&~!G%U~#)5~#`3~!J~!Z~%]~%Y~%C~!q~!u~#kz~%#~!6'~!D~!U~!?~#T~!c%~!G#'~%7|~!G~!J~!G&~#pb~(Df}#%}*&}#%##%##%##&#-}&'#'&%#.++}%mI,#,@&(}*%}*'%&##&#%##%}&0}#.},U},%}+%}&%}#%##&}B%(}(%}+%)})%##%#&}&%##%&}<%}>%#%&}*%}(%}9%}/%})%}*%}*%}?&}&%}3%}&*#%})%#%#)}#&#-#+*%E%%'%'#%}#*V##&##I}#&&##%&%#&&Qf%%))w/0+&%#(#.%-''''++++7}>%4'',##1,#%#&%##&#'##&#*#9)%&%}#*}%,#+P(%A&%#'&##wSD',9E00#y#@}(+}&%&>~!#~!X}#*}(&&}(&}(,%}%&#+&}#&}I%#%}%)#(},'%#*}4%%#%}(''}#/##(##),%-##%%)#&}(.}&%#&}%%}*&#%},&&}&%}#%*'#%})%}D&}&%}-&}6&#&}-,%}#%})-(~+`~,=?~I9'9%~!,#%})%})%}@%}?%}(~!?~#<~#pP~#BG~#=1#%K+~#?#~%;)~#A~#mF1~#A'~'X%'~#lR~#N~'N~#r~#m#-~#i'?%#'%~#B%##%,%#~#_%#0%~#]732~,w~2+#:&#%&'0%&>%}#>##F+)#%&&#(+_}4&}-%}(&}@&}O7Fdf0@+/v4}&WU##&/0#&'('B#%}.%}'+#%}#%%&#&%#%##+#&#)#6#'#.},%}c%},%#%##%&#&%#&~#>'*-.%##%##%}#%%}%'~#)D1}#%*&~#_%%'(~#S2%'.}#~#=##*'*-%}&'%'##&&~'E%.#&~#M4}%%##&'%#~#O1##%&#'+~#<B%##%%'%+~#;#@%}#&%#&&%#(~#H1}'%'##&&~#?A}&'~#D#%32}'&&&&~#[}'(#%}'~#;C})&}%%#%~#=&%,3}%'(#%%~#^'#&&)#%'~#Y%-~#d-%'~#^%%&#&&&}#~#b~2t*&'~&(~&@~0%~e~3}%*''0})&}+~!9##-}#%-hD*)1fC#%/&/fB#40~!+#)*4~!+~!K'&:~!/*7~!.#~!H~!L':~%x&~!H#~!*~%1~!I#~!+A~#p'~!F~~#-#~,,(~.Z~!V~%;'B'mq-W~!N~%I%#&&#&}#%},%%}'%}+X#%}#&}(%}'%}<%}#%}%%'}'%}:~![)9@~%>~#UA%-%##&~!C%~!-.9:~!1~!-^2/:a~!y,D*J#-5)/4~%23,~#G~!L1~!0X3`~!2+~!!0-~&E~!W~!o,>Y&]~%cZx_&~#O*9#A#'#+I'%#)~!0B*-5A+-((F&*M#)(-7-5+'-3a5Vi~!Y~!?+[)%3),ERHm~!+:D,VG.+)?fB%%*(%)'(#&80%1'8`K8?`+'Z#&O&'H5#*9)A%%5&3))0%39+.*7#()&&*=4@**L)<'_&*+..;(#*+)./&0#3)%')-8(4ixD(&.}%,('aI:,)%,k2231T)I'#/-W7,/'Q#.'Y24+h')37</31&83##&0#),H(?'&?/1##%#&&#%''-%&&&#(&''&#.-'%#%%(,')*'&#&#'##%(%(#%('#&##%%%%('%#%#%%#%#&%##h>w+v<ayvyvcg.uuhKr}g/v|g>u9i[~>g5uI~=RvdwEg;v/g;uk!!TTSx]@RT!U!#!@VBRUU!'UTe-d0c`e&gSdicedFcrdTaqb.kYcAohdYd@a3e+d}dMdtd.aJ#bqcK`dle/e.e'dwdPdodddjbEb}ogd^ofdpduc6j?l%d{drdqc)d7bacOdQ%T#Y)X.sR[yH>6Vyv3[xwLu>vo'!*.[yBacahoj>6Rew3[xqdZa#!a&#^(X-[yG>6Vyu3[xvg3sEr|g.u/Ri9db0T#^(Xa)!-[y;>6Vylg4wKs{JwNZt3@3r=c4Z([xlg;wKt!cpq's@v7A'*a(a+!-a#[y<3Dt?3Dt'>6Vym3[xmg9rxsNJwLZt4~?r?db1T#`-!(Xa,!0[yS>6Vz%NuQs.g4wKtnJwNZtS@3r>c4Z([y%g;wKtrdga8!a(!#&T*Y-Xa#!a0<or[yc3Dtq>6Vz43[y3JwNZtf@3s!Ju}!%Dti:pm3c_%X#tjB5pkd6q!r]u?voC'*-a.a2!0a&a+[yI3DtI3Ds~3DtH>6Vyw3[xx;:s#~<5pKJwNZtE@3r~d`a)!a2T#a.(!+U.X1[yT3Dt`3Dtv>6Vz&3[y&g9rxwzcxstPu.<rAJwLZtT~?r@dZa%!a.&^*Za(/Reu[ya>6Vz23[y1g3sEr}wkg{NuQRg{ci(U#5@b`~,cg#U(2WnH5wugcRh7dX#T(Y,a'Ta!!a,[yZ<]mj>6Vz,3[y+Pv#5ReZKu+=,%!H}7ABwkaS?Rh:BcW(X#<]mrj:ubv/ARekdg%!(!a.*Ta(Y.X1!#sP>Rl*Dt6[y>>6Vyo3Wf*jOvuumvuRgRJuq*!:9<B@bX~3jVv&v@s@5Re[d/rQt{uAvo&a&a*)a2!,0Wf!3Dt0=Bs'>6Re}3[xy~<5s%JwJZt1~Gs)c;&!#2sJkNuXvzq7rxu,Re8dka4!a8(aEZ+a@Y.X1Xa)[yd=Bs(3DtP>6Vz53[y4cX#X&Re:avRe9~<5s&JwJZtQ~Gs*i^rzvdRg+Jv{%!2sbB@bX}kdga,!Za?&^*T1/!a'Dt+[y6>6Vyf3Wf%g/u;s4hGu6?Rh-JvZ,!c%#&RoX54Rivj7uyvf8RgTKvZB%*!2sGh<vu5Rgq<=C::9bb~#dZ#T&Ta6Y.X*Dt>[y93Wf)coZ(T,6VyifluvRgC@95@B@bX~/hFu34cC#T,k/unq8w8Q5RkUklwQuzunq8w8Q5Rk8d/rJu?v8w9)-&!a0a;a&aIWejg3sEr/h1s<DtDJvyZqY5aws3Jvy!&Wei~Hr1:au5@Bag>23E~5c:Z&bX};kKv?w&unuVu5Rjc;>bs)#~@:Rh.=ay<a]C;b`}Vd6s/t{uAvoaxa()!a,a7%-a#a2Dt,[yF2Wo[>6Vyt3[xuNuPRi&NuPwpi#RoWh?vf8Ri%Jv]!%Ri:KvxD!.'2WeAjZu`q9rxu,Re7woeAg-unLq(qA_/*2Wg_g3u5q^9:4E}/jTrxrzv=Wkkd~0UX#^^Xa-a1a5T&a=U1a'*aEa]!a*aPaA-adok[y54Rn>;:p3~Dp5g9rpsFNvZqjg3uJp4~<5p0Pw;5qlJwNZt*@3p1Pw:5p/Ou!5p2JvG'!6Vye=<qnJvh_[xhg3v,Rh3kOwOw-sDuev/Re^dha[a%!%!a+#Ta7)-5TaCaO!aka!a)sf[yb2>Rl!9ARiq5E}Qg=ucRkBE|oJrJ_@Wk~@Wk{JrJ_@Wk|@WkyJrJ_@Wk}@WkzJvO_[y2g-vMRmiKuYC!)&>Ri;>Ri<@3RkNc](X#@9Rk=g5vuRmhKvDB!+'=]meg3u4Rmgd)#Y'Vz3CARmfd`a+!%T'!+#Ta1Ta6TaM-sTDt9[yA9sYd'%Y#s[[xpj:ueunaXRgEjRq,v-vuqdd2'`#6Rev<32@5>:2<E}5xIo9a*X#Y(;5RePJvD_g>vyRgNj8w)v8<wggs:RgXiZt|vjx,hSq3ah!-(~@:Ro/Ou!5RhWj^v(pyw8unRhUdx-UY#^Ua.a3a70!)%UX1TaDa)'omRiRRhE[y:3Dsz=Br,>6Vyj3[xkg6ruwjcqsrPw;5r*Ku]D'Zt-@3r(~?r.i[vwv]dU1a--U#`a4(g/vsRhPOu!5RhLj:rmu9Wo!~@:wdh@g/vsRiTjXuvvNr}:RhBj^v(pyw8unRn]dz1UYa'a+^Y(!aETZalaRY.Ta?a4[yDJw1!#qLsW>6Vyrfzq-pLflpwRe|Js>%!Dt@3Dt&Jvy_[xs~HrnjMuwpsw'RecKu+D#'!t<~Grl~?rjg5u-x,gwp{ah!-(~@:Rg~Ou!5Rh'jXuvvNr}:Rh#cW#X/c;&!#2sLi[v7u7RgpJv)(!iLrxu,Re6j7v@s@5Se[e7d`aW!Za(a`T.a#!a3!&aDa-!9)Dt_=6s+3[x~~DR|h~DS6avhGun5RkZj3w)v-]mkKunB!&*]kb97R|i<ARk<c:Z(6Vy}Juh'!wziMRoS:F|vkLuauJv5vtvQRh1d='T+Y#VyO~DR|jcF#T'7R|g97R|kJv3'!ay<Rj,Jvh&!:ReXcsa6*a+#a#_aIRf9aLRf?c,Z&Rf5Rf7c.Z&Rf;Rf>cQ#%T'p-Rf8Rf=ct#%'(*!,p,Rf4p+Rf6Rf:Rf<d~'Ua%U*^UYa(!a,-!#a4YaTalaEX0a8a<Weo3Dt/3Dsx=Br93Wen~Dr;~<5p<JwNZt2@3p=Pw:5p;Ou!5r3c7&!#:p>3Ds}KvGB)_6Vyk2sM=<r7x'eovA(!hFu1ARf}cV#X&@r5j6rvwQa^Rf3c=Za'wkghJv__g;unRggA53B9=b^}%j6uduo5Jq;!(hIv%2Re`Ou4ARe_e%a#^^^Xa&!a*a2!&a6YaP!*ad!#a:aE/5Rn?[y@>6Vyp;:pE~DrY~<5pBJwNZt8@3pCh=rt3rWPw:5pAJup_[xoNuPpF9c!#'45pD5ARn)d8#X'X*3@rU72s]h>v<<sSjJpqvewOJq/(!hNw'5ReBk0s2u3w/w'5ReE5@Jq.!a+JQ!&WeU23d(#Y&RjG5]jBk!u7w&u0udARjEe#+^^^Ub#!a2/a`Z(agT1!a-a;|@TaG!aS[yV=Re~fow'RguNuPRe?bz#'>RoUWeL>:Cbb|?JwPZtVg6ruRmzJvD'!6Vz(g/vmRh~Jvy_[y(g9voRgyx*cy(#2>Ri2B9b]~9kIw9u7rluJu3Rg]dI#a%UY'@=p%CAx.gQZ&RhwwygtRm{x5g_Z'+ABqR9Woa=Bp&dV#^*Xa'!&@o{g4v]Rk;Jv{!%Rk[wkkiA5RkiwwfUB=x,fUuqC&*!>RfTg8v0RfV~ARfSd;rJsAuAv9wR'ae+/aO!a@aza/a#[yQ@Wg!2Wemg3sEr0JvB_g>uvReWg2v+Re=KupB_+[y!2AbY~-~Hr2AJwD!(h<~El>h<~El?Kun@+_:9b`}Kg-v/Ri3g;vtwyk_9]k_d=&T#*U.6qh@Ab`|K9:H|CJv[!&3Dtex'fDwC%!Rf[9WlMd[(^X,!a%Z06Vz!@WgBg=v~Rgvg,QRe@awd,#Y+jTv|Q~EfWj]uNr|~FRfXdy#Y&^Ua%!aO.!(a)Ua;=!a@aKap!a-,a!Ta]a[rSa]p?[y82sK=Bq~;:p:~<5p8Pw:5p7d'#Y'Wf(;RnRi[u4w&RgJJvG'!6Vyh=<r#ijuuv/sIKuYD'ZtG@3p9~Gr&d2#`(g<vtRgFj`u5w&rqpxRf2CJuY!+:wfnTOu!5Rg}jNs1ucv&RfwJvA!&3@q|BDcC#T,k/unq8w8Q5RkTklwQuzunq8w8Q5Rk9dga#!a'!a=#a0!:+Tb*b@aO.a4!aba8aFJv^}?!VyR~Dr<g;u%Rn.~<5p[x'e`wNZtR@3p]Pw:5pZhNvjBp.woe_g5u-r4JwF!%DtO3:ooc7&!#:p^3DtpLuGw(!+%)Dtk6Vz#2sd=<r8d'#Y([y#<x3gJt`w@!)%}MRiowzikRij=]ilxAf3,U(#B2Rf#g0v-Rm[ck{`U#]giKv3>)!&6Ri154s,KuGB_%@r68r:dJ|t`#X(9<E|u2@H|rx3gJu?w'!+'1Nu7Reg4=H~+9<wxgY95Rm]xLggZ-`(X}U2:Ri4h<uOawRmsJv__5@bb{jbV~3dka#a'a]!,#a+U=a>b6a3b%!/aKa/)!arwve^VyJ;:pR~DpTg3uJpS~<5pOPw;5qmPw:5pNOu!5pQJvG'!6Vyx=<qoJvA!{~Jup!%@qk7Rn/KvyD!}''[xz;>wkh'?Rh,x8gyt`w5D!&),(SgyccRgztJ@3pPB5p#d'(Y#<]mmifubw&RgoJvE&!82s^JvF&!8Rf,ADb]~;x=h'rNu]vK!,%'*0RnORh)4Rh*AqQg-vaRnNg;wHwkh'ba~4cE#Ta*x3gctyw@'!+%RnFRnD<4Rn@hFvK5RnCxWg[#`&a0Ua()`1Rm75Rg[c]%X#qi8Rg^NvdRj>BwzgZauwji7Rm6A4wgg]d1#&(*,.0a#Rm;Rm<Rm=Rm>Rm?Rm@RmARmBe%#^^^Xaea?aC/b+(,!a+a#!a/!>a&Ta<aKbD!2wphBRnk[yPw}hE|.=Br-3Dtm>6Vy~g6urRf.x,hPrNav!%'RnqRo%Ro#Nu;q[Pw;5r+JwNZtM@3r)d'#Y'Weh;xChL#`&RnmRnoKu}>%(!Rne~Bs-;2wjcussJv+'!aYSO}6@B<5?ba~8LrNvj!.%*ROwungw~ng~:9;Ri^>wtnig;wHRnixDh@|(UZ.x1h@|)!#:2<H|*xHn]#-UX'3Ro)z=iT}6ARns=Bwsn_wpnaRncw]aR(#UXa&Ua*a/=]iPd'#Y&Ro'WnXf{QRm2hNvj]nZd`'T~&1`{|`#9b]{}c:'!#Wl{>@=be}]?cl{{U#:5Abb}Jds#^YaF!a*b4a#a3aPa>&Tb!bH!*a_!Eau?/a&RjY<]gj>6Vz*;:pe~DrZg,QRj1JwNZtX@wihspcJvZ&!VyX9WmOJu|!|N2WmHJvh&!]ht~Bpbcn&T(!#RmQ<s7Nu;padH#X'`+WmJ@>RmKCARhnKup=!)&Wf+:RhqNuPpf9c!#'45pd5AwghpARn(Ls@w!%,)!RmP@Wfe<E|IJva!&WmNg8vsRmLd`*.`#Y'Xa!axRn*]hrA8Rhug5s@rXg8u!RmMd8#X'X*3@rV72smdI*#UY&RmICARho~GsgxVgd)Ta'U-Y&Xa!T#RnEWnA@Wffg1uDRi0hFvK5RnBxGnG&#`%owp)@wsf+bX}Ze-*1!a*^^^Ua|!#a.aq&Ya2!a>.a6!a:aO`aJDtL[y`@Wg#>6Vz12@wzoYRoZNuPRi!NuPRhzg=ucRi,@=b`{Yg=ucRi-ACJvB!&Sh[ebSh]ebi`wUuFRm4Jw2_[y0JvB!.<Ju(!&SoG}6Shd}6<Ju(!&SoH}6She}6Kur@._g5vHRieJvx!{L2G{Kx6gd'T#?Rh82Wi5cZ#X(g1w)Rm5dW-Y(Ta#!a)!#aYa=wnfE=su2>>bU{0j9udv:<svj8uQv-7RgHdE%#^'sq9sp=>Bb_{TJv`!&g/r|snj6v(us5d,#Y(56H}[978H}]Jw5!&g1rushJvB!+j;v{u5?zDhd}6}bj;v{u5?zDhe}6}ce*#`(^^^a[aea!=!a6a*aoXb1a.!aAbL!b>,b'aL!aV@Wf|2Wlg3[y/JwNZt^@3piPw:5pgJunZou3@rsJva&!Vy_g<v~Rm#JvG'!6Vz0=<r{Ju{%!:pj@WfsiXuJu3Rm:JvZ&!WfA~Bph@c4Z&Dtwax5rubx(#:awRk1@d,#Y&RfjRfid1#,Y(@Wfp2Wlrg5s@ryKu[@!,'=]ig9wlk?Rk>g5u-rqJvy'!@9RkQcH(T#=>Ri~@<wkj(Wj(KuZB*!&<7rw@9RkRcH(T#=>Ri}@<wkj)Wj)dg(Ta2Xa9X#`-!a*CARhg@@=I}d9x;c~#X%so=<sj>2@@=aybb}XjWv0Q~EfEj3vLv;<d,#Y(56H}`978H}_dgaPaFa'a/!#a3Y0a_a;a|!1(a7-[yE3[xt;:pJNvZrrg3uJrvJwNZt=@3pIh=rt3rxPw:5pGOu!5rpJvG'!6Vys=<rz@c4Z&Dt(ax5rtJvZ!&~BpH@wsfNg-vaRlNci*U#=<wei<F}a5@Jq.!a*JQ!%@qZ23d(#Y&RjH5]jCk!u7w&u0udARjFd/prq=tyvpaEa(a:.!a1aZ(@@=I}:9wpd%=<sX55w_h}@@=I{t=ay<aU@@=I}T=ay<2@@=I})?C9:9au@9Cb]}DP~=x-fAZ(2Wl1=ay<aU@@=I}>5@d##Y+jTv|vV~EfFj]uNpn~FRfGdgaK!Z2&!a8a-Tb({E!acTbM*!a(DtY[yYd'%Y#sl[y*hHvh>Re5x2c{Z}.j4uCvcawRiMd+#X+_x&d!},<5RkX;2Hzw@x,gavfB-!{CcF&T#Roe;RodwWbBg5urRgaKvHC*_6Vz+<4opieuew&Rmq@d]&Y)X,T#X0Rh}<BqP=4qS9:ReMg/ujReNJw0!/<Jui%!bd{kawwnemRelAxUa?a3#*.&UX(Ya+a/RhvRnQ<o}9Wmtd-#Y&RgSRmw9;Rmxay=Rmyg-vaRmuxEhSrNu,v-voC!%(aR.a(a7+1Ro1>Ro5CE{A9b]{@;5x#eO{:g;urRi+KrNA!%(Ro3>Ro79;Ri_Ku@>{;&!x%gX|{KunA_+g5QRj/g3u5Rj#g>uERj%wio/xRhS&!,!#^1U}wba{8>>@=be}qC@:D5ba{7Ku+A&!}x?ba}t>>@=be}se(aA^^^Uat!b0#{pa+awUazbGa#aLb9bgaWac'a5TbS=Br!d1#`%scp_Jvl!#rT>Re0JvX&!VyN=H{Fcm#U&:pY=ReaJv2&!]h0=]nUJvG'!6Vy|=<r%JrM_=]h2@Wlud'#)U'Wf'b]{i=]h/Jvh!&~BpWg=v]RnMx+ny#'Nu;pVwjnu=]nwxJnx,T#`&Reqwjnt=]nvieu9vrRjLLuYwP(#+!th@wih5pX~Gr'g5v/Rh4KunA'!-CARnP@wwiN:Rm_9x'cvw>!|l=<saKvAA!0&3@q}>w^e1bp#&Re2Re3BDx7gH#T|f5H|eKuZ>!%(:qNAH{]Jv6!+3B2B9=b^{X<5<B92:E{ZLvhwA(a;a%!igQuyRmad+#Y}m@3Rh5d8#X'X*:AqUAHzmaxwbh<aXRnVcF}RT#Nw&cj#U(BWnug/vsRntdka)(a3+.Zb7aYYan1!bVa@Xa}[y^@b[{G=H{+hFu73Rj&Pv#5ReQcK%T#sig1v{Rj'Ku+D#'!t]~Grm~?rkKuMB!01d5#`'Vy.ta3Dtu~Hroc8#'{^45s85AwZbP&!#Rn!wghxWn#KvEA!)&2RlA2RlBx:h|#(T,=]j09Wobz>x]z/@awRoTd+#Y(az]hFhCrm4d,#Y+jTv|Q~EfMj]uNr|~FRfOdCa!Xa9_X#@<plJvf!%b`{(9;Rgwc;.!#2x7cw#T|UDb]|T5Ju={(!=@E{&Jv)&!Ab`{'awJvf!~*>>@=be{#KuY>!+&4Ezyi[ugv&RjIdea+T)#UXa&T-T&a!Rh9auRmW=]kLg5vuRn+g3u4Rn-Ow6ARn,hHus5xNk?#UX(U~)/g8v0RkD~AwkkF?Ri.OuNBwkkA?Ri/d|a2`a*^UYa.!aBTZaTa'Xa;!(!2!-a#b2[yC>6Vyq3[xr2Wi?g1rusVh%s?DtF~<5rbJs;%!DtBfswKtCj[uvuSsEu3RgVx3o:u+wN'*Zt;@3rd~Grh~?rfg8w)Lq)qE&-a%!>bI|`jWv0vV~EfCjTv|vV~Ef@j]uNpn~FRfBcK#T']gWNu7x,k7q4ai(0!hHv8<RhmkMu9vrsBuev/RhlCJvB!,g<v{wchh~@:Rhji[vrv{wchi~@:RhkdS&a5UY#Ta!RgPwwiI5BwciI~@:Rh`x'iJvj'!5]iJPu8Bwch]~@:Rhach)U#h3rp]gLh@t|Ax,hTq3ah!-(~@:Ro0Ou!5RhXj^v(pyw8unRhVd|)`,^UYas!a?/a2Z'a^Ta{Tb7Ta(a#!a,Wf&9sZ3DtAadamov=Bqt3[xig8vsRm~>waiL2b`{QJv*_Ouv2qgj<v]v2BqfdR'X*X#Y-@3qr~Gqv~?p6hHv-]glPup5Lq+q?_%*b_{qF{n9b^{rOu4ARhpKvCD!+&~Bqp:5Dbb}nwoiKl&unuTuBv]v+ueunaXRf0=Jvh!0nKufu8v1w&w7q%w&uHrz:Rgnj5w,uxDJq/(!hNw'5ReCk0s2u3w/w'5ReFd>Za&!*UaA=<wkgsRnSJv^!%Refifw3vyRgOKu_B'!,<]gkiiu:w&Rh<=C@a^<B57@2F{[<B5@aW:=3away9A5aW=<B=C@a^<B57@2F{Ie-#`(^^^bCara.b8aza6!/bZ,!adTbnTbOb+aFaS!aAT9@Wf~2Wli3Dtl2@d,#Y&RfnRfmJwJZtN~GqyJva&!VyMg<v~Rm%iXuJu3Rm9Jv[_=]ih9wlkDRkCd1#`(@Wg>2Wls3cH#T(@<Rj*=>Ri|b~'#23s9h<~El.d'#Y&Dtxi^rzvdRl#d*#U%(o|B2s`hJwSaxRmDKv4B&!1:Rmdd5#`'Vx}to~Hq{x'f1v3(!BA5ba|bJv_&!Wfug1v]ReIdO+U/Y#&G}-8wze=Rh{g1v]ReHg/uQRf/by#)ibQwERl/cH#T(@<Rj+=>Ri{cNu+vlax-!(#a0qa9<Rii2;;bU{H;x<i=&X#Rk`<4wwi=C9H~8xAI(Y#<azRi@45wXI<B9;5bb~7dL(X#Xa(+!aL6Vy{g5QqOau:5au2@ay547EzbxOcU(UX-T#Ta#:Cbb|A?wjh/b_|SOw6ARgtihr}u7Rhy<d1#T)X1@@=I|~=ay<2@@=aybb}Sj3vLv;<d,#Y(56H}A978H}@dGpvs@uAu`vcw9*!aFa+ai%(b!aXa8.a?a[ozWey=sU2@G}Nch&U#Rf_WexKu+D#'!t:~Gr`~?r^j]uNr|~FRg*j^psurwJt|RmcKv)@&!)7Rkv~Br[@wxfO:Rl3co#U'6Rezj_q#vIuavjRltwzeyh@vr5JqD0!>aY?C9:9au@9Cb]}9cl#U*5;5<H||jbuus1ucv&Rfvg1v~d/pppzqFr^a--a~!aMat1(hFv;Wiz@@=Izoj5uuv-7Rix~Cw`fk2WlVcZ#X,k)u3vWs@u2]ktg;wEx'fBq(_2Wg/jTv|vV~EfoJv]!15x'hzqG!(P~EfU~CRl_j6v(us5x4i-#T(2WmZ?C2F|d>Kq<aj1!*jTqIsBv=Wl`~Cw`fi2WlWj`v0u*~>RlR=c>Z,k#u3vWs@u2]kr<c1Z+jTqIsBv=Wla~Cw`fm2WlXdmb3!a{(arZa`bkTa%TbQTa-a9+c'!aM!/[yL=Bqug.w'RifhFvyDRj.g>vgwyk^9]k^Jv3_@WfbAARkhJw2_[x|JvB_wkoIRoKwkoJRoLd'(Y#<]gm=<9<H|yd'%_X#skDtb3awwqkgNulRkgdB#^',9:p'hJwSaxRmEBwVb8@4=H|qLu+w50&!)@3qs~?pU>Awwn;;Rn=c:Z'ARn<=<qwKvC@!/&~BqqJv6!&]eVb^z^xRge'/a%+^`#Sge}6<4Rn3=]n0Pw2>Rn8Jw0!&>Rn:>Rn6cY#a7+!a&=<wkaNw~h3z_c5Z{=wjh#=]nLKv^D!&)Vyz=bW|swYb<WetcG#T(2wxa@qVx@gD#Y&b^|V5JwG&!5bb|pg/w&RgD@x=kHs=uAvn!a%%/'+RmSRh694Ro`g-vaRmRhHv-]mlxCcS#`&ba~.5cD#Ta)P~=d,#Y(56H{>978H{Dd_#{2^Y%_+qbbb{6g3sERhsbU{?dfa.,`a(Xa<!aiX#(55RiG54RiHcI#T'WiU3RiVNvdwtfcRlKNvdd,#Y&RlHRlExQgf.1*^T'X#Sgf}6Wn4=]hfPrk>Rn7Jw0!&>Rn5>Rn9Lunw?&a2!,5<oq@@wqfdRlJj5Q~=d,#Y(~ARfcOuN]fdDKw;ay(}i!547E}j?cI#T(@5bV}iCbV}hdv(^^Tb?a40,b##Tbo!a*bR!a<b|a/!aKai!aU[yK=]o^g:v>ReGJwPZtK<7Rh+h<~El,Pv#5ReR@awwxjCg,ulRjDJv6&!]j!z?aQeeg>w=Sh<eeJw;!&axEzOg,Qosc!#*:wkeJ]eJ>x'h-u(!%Ro.w~h.zPdNZ(X,Ya![x{;9ReY;wkgxRiF:x?ap#Y&RmUg<s2Rkod]+UY0TZ'!a&A9sw<=bczLNvuw{gqzNhJwSaxRmCKuLay!#&s_Rf-55b^{uJvZa!!c%#(55Ri654wmiu5RiuawLu,vp!+}^%b_}Y9;wkgxba}o>A9:=b^}zKuh=a''!3awRk3c*'!#aHRk6c+Z&Rk5Rk4Jv)&!awRjSawd9*`#0?C2@EzMj8u<uJ5RmbjQrquJu3x,k>uq@_+=ayb^|W~ARkEOuN]k@7dhzV^X/X&a-#zRzSb`zXcJzTT#2WkVKvDBzW!%FzY9;5bbzWjQrquJu3Jw3%!b`zU=ayb^zQd:#X(T-a!6Vyywxh}=b]{Jg=u1RiAdGp~qHtzv!w(wA+a+a;<!aJaYai'anasb(=azRmV:Cbb{MLq2vb!%')RjuRjrRjtRjqx3jnqCw3!%')Rk(Rk+Rk&Rk)Lq2vb!%')Rj{RjxRjzRjwLq2vb!%')RjsRjpRjfRjex3jcqCw3!%')Rk'Rk*RjkRjl9<CbbzfOu4ARhxLq2vb!%')RjyRjvRjhRjgx=joq*uKvb!%')+-Rk.Rk%Rj~Rk-Rk#Rj}x=jdq*uKvb!%')+-Rk,Rk!Rj|RjmRjjRjidAq&qKs@uAv8Aa.'*-a@a&0!aM@a5[y73Dsy3Ds|3Dt):wxgI2sHJwJZt.~Gqxwsf0ikrzt}Rl0Jvy_[xj~HqzKv_A|D!&WfP8axRoVcf,U#k(v]v+ueunaXRf1Ju}'!g8u#Ri=jQw!sCunLprq>!,')~<5qeGzq9F{W=c##%s5au:5aU3CBE|;d4#X(D!a&6Vygx(b;#(=]ed?C2F{N<capoq2r[a&!aPa9,'Pw;5s:@@=I|,55w_h|@@=IzcP~=x'fCqB_2Wl2>aU@@=I|1OuNBc1Z+jTqIsBv=Wlc~Cw`fl2WlZ~AcTa%!Z+jTqIsBv=Wlb~Cw`fh2WlYk+uNqJsBv=WlSg,u3dca3#UXaMYa)TaB-=cM|7T#<bI}l5@B932:aV2G{BOuNBJq:|M!5Ezt=<B=C@a^<B57@2F{v>cB{/T#=ay<bI{3Jv6!a.6BKq0ah&+!5E}HP~Ef{978BaU@@=Iza<7d#.Y#978BaU@@=IzH~AJq0!(@@=IzG978BaU@@=IzFe,aU*Y&^^^bvJb,b:bFad!a,c2Ta>aL.bo6!a#CbTa'T#Re{2Wlh2@G{yg6t~Ro_NvdRfticuRQRllJv3&!x&c|zs@Jw3!%RflwpfkRlpKuL;%(!Re<@G|C2GzdhIvuBwgjAg-u0RjAKQB%!(GzZ@G|5NuuRl7d='T+Y#Vy[g<v~Rm!==G|>JvA!)@wma=]m1ifuaw&RmnLs@vT'!|/+[y,g:v>ReTJw1!#qX=x!eC{bLu+wT&)ZtZauq_~Graci&U#F|89:r_Lupvq!.)&2RlG8RfaC=x!eF{_h?rpWlmd&'!#X|&]k::xJey#`'T|+<E|&2@H|%dE#(^,g;u.RiEg6vjRiC9xCkA{O|zY#g=ucRmXKs0@!&*@G|m@awRknJuh!,3d(}gY}eJvj!%Rm):Jw3!%Rm+Rm-Ls0w(&!a(a#@b[|6cZ#X'7RkxWgAOu4ARn'dH'U#Y*Vz-Wm'CARm}d]*#a%^a*T'aK!a<9bV{PC=p*Jw4!&SgxcbB5r]idw(wBRmF7xFkt#&`(Rm/Rm8E|!JuY_9:Rl5=wrgr2:bbxd@xXfB(a*#T+!.X0X1Ta/a'T&RlDRfL>RlyARl9b[z[>RfZ:RlL:RfRwlg/ARl;9;RlxKv,A/!%7s69<74=BA5ba{-8Bde#`a<XaKYa1,a'P~=wxfB2bZ}}?C972@@=I}r8@55B9;5bb}G978B2@@=aybb}3j3vLv;<Jw3&!>Rfk=ayb^}4~Ad1#`*@@=aybb{w2@>==<bbz]dx+UY#^UaF!a9!bB'Ya1.!ajXa#%olRhD[y=3Dt#Ov5BrHKuMB%!(Rf^Wep~HrJwkiQjKr|~FRg)Ku+D#'!t5~GrF~?rDdV)UY,Z/_7RkuG{<~BrBg,rlsO:235B@bX}|d?a1!#`(6Vyn5@d##Y+jTv|vV~EfIj]uNpn~FRfH7Lq2vb1!a9-978BaU@@=Iz9978BbU}#~AJq0!(@@=Iz8978BaU@@=Iz7~AJQ|}!978BbU}!JvkaK!AdUa21-U#`a+(g/vsRn~Ou!5RPj:rmu9WhOjXuvvNr}:RhAj^v(pyw8unRn[kPr}p|u7vwv]RiSBd;pppzq@qHQa?(b.!a.a`@.|xa(hFv;Wiyj5uuv-7Riw~Cw`fg2WlU978BbU|wOuNBJqG!(P~EfD~CRlQcZ#X,k)u3vWs@u2]ksg;wEx'f@q1_2Wg.j]uNpn~FRfqJv]!15x'h{qG!(@@=IzK~CRl^j6v(us5x4i,#T(2WmY?C2F{1>Kq<aj1!*jTqIsBv=Wld~Cw`fj2Wl[j`v0u*~>RlT=c>Z,k#u3vWs@u2]kq<c1Z+jTqIsBv=Wle~Cw`fn2Wl]dn1#c(a(b^a2!b/bAT(bj!aDa7bu,a_a{c0!2T0g:v>ReD2@G{42@G{5~DpM~<5rc=Bx6i>{RT#RnI@zCx]y]z:2Jv[!zr5Awyk]9]k]dD(Y+X#6Vz.g=wKtgwhaCwgmTWj2Lu,w%_+/[y-B;b^xeg3u3Rj-2@bX{*KrJ<!+'@Wg(g?QRlC@Jv`!%b[zIwsfII}8JQ_@w|kW|=Jv(%!AqcOuNBJvEzh!bYzjLs@wP#(0!oy@>RkdJwMZtc3Dtd@BcG#T'9bWxg2@2Fznd*#Y+;2x'c}w<zizixNgwa#Z'U+!/!a'!a+w~g~z6wcn{Rn}wcnzRn|5Rh%=]nJg5vuRmvNvdRlvcprJu}w*az*a#!%.a.'Bot9qT]kj@Wg'ay2Gzv@Jv`!%b[zEwsfHI}1;ck#Ux`<Cbbx_Lu+w!a&0*!wko*wwo,So,}6Juqxf!E}PigQuyRm`d3(`#8>Rn%:A5B;bZ~%KvhCa!a2!x>k7#Uxb@b{#xaRk7Jw0!)>wwhlShl}6>wwhmShm}6CJvB!.x'hhvj{!!5Bwkhhbaz}x'hivjz~!5Bwkhibaz|xEhTrNu,v-vpD!a%&/)a3a.,%Ro2t[CE{)@3re9b]{%wjo09:rgc:Z&Ro6=<riifuaw&RmoKrNA!%(Ro4>Ro89;Ri`dSaL'UYzxZb)7Rka3xRhT&!,!#^1U}vbaz{>>@=be}yC@:D5bazzKu+A&!}{?ba}y>>@=be}wxBh[t`u~vJvr!%a!a()a,a0a4RoC=]o;Ju(!%RoGRhdwjh`=]oAg>w#Ro?g5vuRo=NvdRl|Ku]C.!&;RoEJvB!%RoORoMBx'h[v+_?w~h`}~5?w~hd~!xKh]oiptu-utv.vp!#%&a30a@a'a+(a/aOp(o~p!RoDJu(!%RoHRhewjha=]oBNvdRl}g>w#Ro@g5vuRo>c[#X']o<CauRoRAd-#Y':RkpauRoQKu]C.!&;RoFJvB!%RoNRoPBx'h]v+_?w~ha}t5?w~he}ue!/UbhYacXaW^Tc&a;b:a-c/#b&aja1(!cL+!bKbt!bmcRc9aIc?8[yW3Dtt94Rg`Jv}!&SiRMzBhEebShEMNuPRe>x7gL#TzuwjirRipc<Z&>on;>z=h-MSh.Mwqczx'a7vj&!>Re4@=ResJt__NuPRi*NuPRi)j]uNr|~FRfzKrJ>_+@Wfy@Wf]2WocKrJ<!+'@Wg%g/QRl@@Jv`!&awRl<wsfFIzgLu(w*!.*&ShBMwvhIRhI9;RhNx1hK'!#Sn]Mx1hK~0!#:2<H~7cNu+w7D*'1ZtW>Rn1~?rOc:Z&Rn2=<rQ<7wjh&=BSnLMc]#X(6Vz)w[b=a!U#9wzgMc3#&(RgMRitRis<x,gKt`ax!&+SioM=BSilMc3#&(RgKRinRimKurB,!&SiQMzBhDebShDM6BJQ!(P~Efx978B2@@=I}WLrJw!!,a*&@G}O@9wkibRid@@x'fKwC!&SlDMSfLMjUv~Q~EfKKv3@a+!(hFv-]mpx/hYZ(C5RiWz<o/MwkhY?So/M@x,gbvfB*&!SgEM:SoeeehFu3:Rgbda(,^TZa)X/7Sg[eb:2RgI~BrMC@wgkc:wwkcRerx3h(uUvK!&*,SnOM4Sh*MArRg;wHRh(x=h;rJvPwI!a4',a'0@Wg&=BSh/Mg>w=Rh=g3w*wwgGRgGcW(X#;Sg}M2Gzk@Jv`!&awRl=wsfGIz`dKZ*T'Y-:RhR7RhQg5u-p`j6v(us5d,#Y+~Awkia?RicOuNBwkibba}Ld6p~tyu_vbAa'a+!a/'a3aEa8a!>Sh,ebJv{!&Sh@ebSaReb9;SgwebNuPRi(NvdRl)NuPRi'hHu^<Rm^Jvv_@Wl(g;u1Si/ebKu'B&!*Sh?eb@Wl'z@aPeb95Si.ebcpputyvjB)!,&a+0a%ShAMWeK@G}C@WfJ9;RhMwvhH9w{ia}ix,hJvRA1(!zAn[MRhHx1hJ~*!#hFv(BSn[MBJQ!(@@=I~'978B2@@=I}2db.Ua<'X}+T#a0XaG2G}E;wkg|wuh!Rh!x,hZu,@)!&So0MVy)C5RiXACJvB!&5RiY5RiZg8w)cG}*T#2@bU}=KsA>(!a.3wkhZba~(x,h^u(A!&(SoCMRhb5Bz=h[eb?w~hb~6x,h_u(A!&(SoDMRhc5Bz=h]eb?w~hc~6e)aA1T#T,^^^c-bMb&blcPaP(a/!0!bA=b5c@a(!bfbrc#2afwmhARnjwchORnp2Wlf3DtsNvdRl-2@wpa<]m0bx(#:awRk2@Jw3!%RfhwpfgRlnKQB%!(G{V@G|'NuuRl6d='T+Y#VyUg<v~Rl~==G|<Jv+'!aYShC}6@B<5?ba~8@Jw3'!g2QRljhLrpWlOd+#Y'g.w'rIg>w*wgj@g-u0Rj@Lu+wT&)ZtUauq]~GrGci&U#F|39:rELrNvj!.%*RhCwunfw~nf~:9;Ri]>wtnhg;wHRnhx3hDs@v~!/+'@Wfr@9RkSNu&Rlo=@<5GzoKs0@_+@Wl+@awRkmJuh!-3d(}pY#qWJvj!%Rm(:Jw3!%Rm,Rm*de&!1U-U#`)Re;@G|.@9Ri82@wjfvRlq=@<5GzpLvOvr!).&2RlF8Rf`C=x!eE{.Jw3_g2QRlkhLrpWlPde(!#U{s,UXa*Ta'[y'g:v>ReS;x0PZ&RnlRnn~HrKJw1}f!=x!eB|2w]aP(#Xa&a*Ta.Ua2a7=]iOd'#Y&Ro&WnWg;u.RiDg6vjRiBNvdRlzhNvj]nYJuW_2Wm3x)kFze{9d])!a.!,Y01!#&aC!a3RndC=ox~BrC@2b^{pg,rlse7x'ksuq!%Rm.E{xidw(wBRmGx9o+)X#wwo-So-}69:Rl4@xSf@a#XZ'X)X,Ta(/ARl8b[xc>RfY:RlI:RfQwlg.ARl:9;Rlwdn'#^XafaQa1X1TaHTa)@b[{zcZ#X'7RkwWg@Ou4ARn&x)kG#{,g7u/RkGdH'U#Y*Vz'Wm&CARm|bx#(A]gUbUzJj9Q~=d,#Y(56H}l978H{U7d,0#U*2>ABb_xZ978BbU{e~AJQ{g!978BbU{hxMh?ad{oUYZ.x1h?{l!#:2<H{mx3n[t{vl!,&a%3Ro(z=iS}6ARnr=Bwsn^wvn`Rnbd`*T}B0!#^X'BG{c9b]{a>>@=be}F?JvS!&BG{d7BG}(Bde#`a1X,Ya@!a'P~=wxf@2bZ}I56B2@@=aybb}08@55B9;5bb}<j3vLv;<Jw3&!>Rfg=ayb^}&OuNBKuLA!)a!P~=x#fD{f2@>==<bbzl?C972@@=Ix^d6rSu,v7w*C(0a)a6#B+a%!sQ[y?3Dt%3[xn~<5rLOu!5p@Ku+D#'!t7~GrP~?rNKvlaya7'!h+v-5qMg=t|cd,U#5AAaa5Abb{S@52B5@a[@52B5Gx[iXueu;d<#`a(!/549C;ag>23ExY5@Dah89b^~689Jv)!~2b[~1Lv'w(%*!a#bX|aPrmawRe]keu7uhv-q6rxu,q`xTo]/a5aU!bNaDXbi!b-!ao!b<bwA!#5@B932:aV2G|:d-)Y#hJrL>RhG<7@C5<H|_=Cau:5aj5@B932:bJ|ng>vIbs)#?C2F|9jPv0w.vISh-MKvUaz(.!9ABbb|[5;5<H|Eg>unwfh;9:4E|YjQsBt|vjx'hYq3!(?C2F|J:2<BaY?C2F|GOu!5x,g|p{ah!-(?C2F|c9:4E|OjXuvvNr}:Rh&i[w*t|cd+U#jJvsu)vsSn~Mkfrmu9p}u7vwv]So!McW#Xa!ax5@A5aY:5;5<H|>kJv~vYrquJu3x4ib#T)2@SmZM?C2F|Bj:rmu9@xPhI(a*a#U#`a3-5Abb|L~@:RhK9:4E|0@52B5G|#C::aY?C2F|-:2<BaY?C2F|.5Jvk!a)javYrquJu3x4ia#T)2@SmYM?C2F|HAxPhH(!a#U#`a*-5Abb|4~@:RhJ9:4E|R@52B5G|F:2<BaY?C2F|Sc^#Xa2j=Qq5CJvB!-g<v{z;hhM?C2F|Zi[vrv{z;hiM?C2F|XKsA>!a)-g<v{z;h[eb?C2F|]i[vrv{z;h]eb?C2F|^iZu.vix,hZq3ah!.(?C2F|QOu!5ShXM:2<BaY?C2F|P", 13_494, 2713, 49, 25, 61);
 //# sourceMappingURL=decode-data-html.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/internal/bin-trie-flags.js
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/internal/bin-trie-flags.js
 /**
  * Bit flags & masks for the binary trie encoding used for entity decoding.
  *
@@ -54793,7 +54793,7 @@ var bin_trie_flags_BinTrieFlags;
     BinTrieFlags[BinTrieFlags["VALUE_MASK"] = 8191] = "VALUE_MASK";
 })(bin_trie_flags_BinTrieFlags || (bin_trie_flags_BinTrieFlags = {}));
 //# sourceMappingURL=bin-trie-flags.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/decode.js
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/decode.js
 
 
 
@@ -55926,7 +55926,7 @@ function decodeXML(xmlString) {
 
 
 //# sourceMappingURL=decode.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/linkify-it/build/index.mjs
+;// CONCATENATED MODULE: ./node_modules/linkify-it/build/index.mjs
 
 //#region src/rebuilder.ts
 var REBuilder = class {
@@ -56465,9 +56465,9 @@ function linkifyit(options = {}) {
 
 
 //# sourceMappingURL=index.mjs.map
-// EXTERNAL MODULE: ../../work/main/node_modules/punycode.js/punycode.js
-var punycode = __nccwpck_require__(60421);
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/dist/markdown-it.mjs
+// EXTERNAL MODULE: ./node_modules/punycode.js/punycode.js
+var punycode = __nccwpck_require__(18629);
+;// CONCATENATED MODULE: ./node_modules/markdown-it/dist/markdown-it.mjs
 /*! markdown-it 15.0.3 https://github.com/markdown-it/markdown-it @license MIT */
 
 
@@ -61342,7 +61342,7 @@ class StickyComment {
 }
 
 // EXTERNAL MODULE: ./src/config/inputs.ts
-var inputs = __nccwpck_require__(92676);
+var inputs = __nccwpck_require__(64389);
 ;// CONCATENATED MODULE: ./src/comment/diff.ts
 /**
  * Where a finding can sit on a pull request's diff. GitHub takes an inline review comment only on a line
@@ -61594,7 +61594,7 @@ async function addLabels(options, target, labels) {
     return added.ok ? { ok: true, value: labels } : added;
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/shlex/shlex.js
+;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
 
 
 /*
@@ -61900,9 +61900,9 @@ function shlex_join (args) {
 }
 
 // EXTERNAL MODULE: ./src/config/input-reader.ts
-var input_reader = __nccwpck_require__(17213);
+var input_reader = __nccwpck_require__(97168);
 // EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(98565);
+var paths = __nccwpck_require__(81066);
 ;// CONCATENATED MODULE: ./src/config/values.ts
 /** The main action's values from their inputs' raw text; a bad value is an InputError naming the input. */
 
@@ -62053,7 +62053,7 @@ function isFile(p) {
 }
 
 // EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
-var spawn = __nccwpck_require__(80491);
+var spawn = __nccwpck_require__(24006);
 ;// CONCATENATED MODULE: ./src/fork/checkout.ts
 /**
  * `fork-prs: review`: the pull request's head commit, fetched by the action into a folder of its own
@@ -62626,7 +62626,7 @@ function stickyComment(settings, { redact }, { env, out }) {
 }
 
 // EXTERNAL MODULE: ./src/run/turn.ts + 1 modules
-var turn = __nccwpck_require__(59690);
+var turn = __nccwpck_require__(22649);
 ;// CONCATENATED MODULE: ./src/publish/run-report.ts
 /** The verdict's message redacted once as a whole: the action's words around the stream's. */
 function run_report_shown(verdict, redact) {
@@ -62712,10 +62712,10 @@ function invalidInputReport(message, redact) {
     };
 }
 
-// EXTERNAL MODULE: ../../work/main/node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(7207);
-// EXTERNAL MODULE: ../../work/main/node_modules/dotenv/lib/main.js
-var main = __nccwpck_require__(85257);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(38815);
+// EXTERNAL MODULE: ./node_modules/dotenv/lib/main.js
+var main = __nccwpck_require__(18889);
 ;// CONCATENATED MODULE: ./src/config/hermes-dotenv.ts
 /**
  * The `.env` in Hermes' home. Hermes loads it over its own environment at start-up (upstream
@@ -63098,7 +63098,7 @@ function parsed_(text) {
 }
 
 // EXTERNAL MODULE: ./src/process/environment.ts
-var environment = __nccwpck_require__(54297);
+var environment = __nccwpck_require__(69304);
 ;// CONCATENATED MODULE: ./src/confine/agent-home.ts
 /**
  * The agent's HOME: fresh for the run (mode 0700, in the system tmp), holding a copy of the runner
@@ -63732,7 +63732,7 @@ function git_guard_write(workspace, tree) {
 }
 
 // EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(6742);
+var retry = __nccwpck_require__(31191);
 ;// CONCATENATED MODULE: ./src/confine/agent-user.ts
 /**
  * The agent's own user: made for one run (`useradd --system`, no login shell, no home on disk, no
@@ -64517,15 +64517,15 @@ function real(file, hops = 0) {
 }
 
 // EXTERNAL MODULE: ./src/install/install.ts + 7 modules
-var install_install = __nccwpck_require__(75192);
+var install_install = __nccwpck_require__(26496);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
-var session_record = __nccwpck_require__(34097);
+var session_record = __nccwpck_require__(26174);
 // EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
-var cli_hermes = __nccwpck_require__(88540);
+var cli_hermes = __nccwpck_require__(45593);
 // EXTERNAL MODULE: ./src/run/tempfail.ts
-var tempfail = __nccwpck_require__(82856);
+var tempfail = __nccwpck_require__(32875);
 // EXTERNAL MODULE: ./src/http/fetch.ts
-var fetch = __nccwpck_require__(44459);
+var fetch = __nccwpck_require__(50576);
 ;// CONCATENATED MODULE: ./src/api/mappers.ts
 /**
  * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
@@ -65018,11 +65018,11 @@ function capOutput(output) {
 }
 
 // EXTERNAL MODULE: ./src/run/stream-reader.ts
-var stream_reader = __nccwpck_require__(59520);
+var stream_reader = __nccwpck_require__(39997);
 // EXTERNAL MODULE: ./src/run/supervise.ts
-var supervise = __nccwpck_require__(97722);
+var supervise = __nccwpck_require__(21103);
 // EXTERNAL MODULE: ./src/text/url.ts
-var text_url = __nccwpck_require__(12901);
+var text_url = __nccwpck_require__(80114);
 ;// CONCATENATED MODULE: ./src/api/sse.ts
 /**
  * Server-sent events (the WHATWG event-stream format): bytes in, events out. Lines end with CRLF, LF
@@ -65538,7 +65538,7 @@ async function readTranscript(transcript, { log, ports }) {
 }
 
 // EXTERNAL MODULE: ./src/gateway/providers.ts
-var gateway_providers = __nccwpck_require__(78965);
+var gateway_providers = __nccwpck_require__(84048);
 ;// CONCATENATED MODULE: ./src/steps/anthropic-route.ts
 
 const ANTHROPIC_DEFAULT = 'https://api.anthropic.com';
@@ -66184,7 +66184,7 @@ function installIo(log, { out }) {
 }
 
 // EXTERNAL MODULE: ./src/run/cancellation.ts
-var run_cancellation = __nccwpck_require__(81317);
+var run_cancellation = __nccwpck_require__(77206);
 ;// CONCATENATED MODULE: ./src/config/secrets.ts
 /** The secrets given as inputs: masked before anything else is read or printed. */
 
@@ -66196,9 +66196,9 @@ function inputSecrets(getInput) {
 }
 
 // EXTERNAL MODULE: ./src/config/gateway.ts
-var gateway = __nccwpck_require__(83039);
+var gateway = __nccwpck_require__(95644);
 // EXTERNAL MODULE: ./src/config/install.ts + 1 modules
-var config_install = __nccwpck_require__(30501);
+var config_install = __nccwpck_require__(36465);
 ;// CONCATENATED MODULE: ./src/config/settings.ts
 /**
  * Inputs → settings: one typed value per mode. The mode is chosen first (a transcript to read, a
@@ -66410,14 +66410,14 @@ function checkPaths(settings, given) {
         readQuery(settings.query, settings.workingDirectory);
 }
 
-// EXTERNAL MODULE: ../../work/main/node_modules/ajv/dist/ajv.js
-var dist_ajv = __nccwpck_require__(67615);
+// EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
+var dist_ajv = __nccwpck_require__(42463);
 var ajv_default = /*#__PURE__*/__nccwpck_require__.n(dist_ajv);
-// EXTERNAL MODULE: ../../work/main/node_modules/ajv/dist/2020.js
-var _2020 = __nccwpck_require__(18514);
+// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
+var _2020 = __nccwpck_require__(52210);
 var _2020_default = /*#__PURE__*/__nccwpck_require__.n(_2020);
-// EXTERNAL MODULE: ../../work/main/node_modules/ajv-formats/dist/index.js
-var ajv_formats_dist = __nccwpck_require__(55615);
+// EXTERNAL MODULE: ./node_modules/ajv-formats/dist/index.js
+var ajv_formats_dist = __nccwpck_require__(82815);
 var dist_default = /*#__PURE__*/__nccwpck_require__.n(ajv_formats_dist);
 ;// CONCATENATED MODULE: ./src/schema/load.ts
 /** `json-schema`: the JSON Schema the answer must match, read (inline or from a file) and compiled before Hermes runs. */
@@ -66719,7 +66719,7 @@ function readInputs(environment) {
 }
 
 // EXTERNAL MODULE: ./src/steps/ports.ts + 8 modules
-var steps_ports = __nccwpck_require__(37142);
+var steps_ports = __nccwpck_require__(20884);
 ;// CONCATENATED MODULE: ./src/comment/view.ts
 function viewOf(report, cancelled) {
     const { verdict, turn } = report;
@@ -67550,7 +67550,7 @@ function minimal(report, budget) {
 }
 
 // EXTERNAL MODULE: ./src/publish/artifact.ts + 1 modules
-var artifact = __nccwpck_require__(28789);
+var artifact = __nccwpck_require__(33118);
 ;// CONCATENATED MODULE: ./src/steps/write.ts
 /**
  * Part of step 6: what the action writes to GitHub for the agent, from its checked answer (`review: true`,
@@ -67904,7 +67904,7 @@ function decisionOf(plan, executed) {
 
 /***/ }),
 
-/***/ 54297:
+/***/ 69304:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -67957,7 +67957,7 @@ function childEnv(env = process.env) {
 
 /***/ }),
 
-/***/ 25394:
+/***/ 61519:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -68004,7 +68004,7 @@ class LineSplitter {
 
 /***/ }),
 
-/***/ 80491:
+/***/ 24006:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -68247,7 +68247,7 @@ function startPiped(file, args, options) {
 
 /***/ }),
 
-/***/ 28789:
+/***/ 33118:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -68264,23 +68264,23 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MAX_NAME_ATTEMPTS, RUN_ATTEMPT_TAG, defaultName, isNameTaken, rerunTag
 
 // EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(9865);
+var errors = __nccwpck_require__(90108);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 7 modules
-var core = __nccwpck_require__(96310);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
+var core = __nccwpck_require__(33838);
 // EXTERNAL MODULE: ./src/run/stream.ts
-var stream = __nccwpck_require__(40790);
+var stream = __nccwpck_require__(55629);
 // EXTERNAL MODULE: ./src/text/json.ts
-var json = __nccwpck_require__(15080);
+var json = __nccwpck_require__(21789);
 // EXTERNAL MODULE: ./src/text/redact.ts
-var redact = __nccwpck_require__(47559);
+var redact = __nccwpck_require__(53326);
 // EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(58005);
+var text_text = __nccwpck_require__(98544);
 ;// CONCATENATED MODULE: ./src/publish/egress.ts
 /**
  * The egress boundary: the transcript as it is uploaded. Each line is redacted inside its JSON
@@ -68539,9 +68539,9 @@ async function copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES) {
 }
 
 // EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(6742);
+var retry = __nccwpck_require__(31191);
 // EXTERNAL MODULE: ./src/run/tempfail.ts
-var tempfail = __nccwpck_require__(82856);
+var tempfail = __nccwpck_require__(32875);
 ;// CONCATENATED MODULE: ./src/publish/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
 
@@ -68622,7 +68622,7 @@ async function upload(request, staging, state) {
         others.push(copy);
     }
     // Loaded only now: the artifact client is most of the bundle, and most of start-up.
-    const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(242)]).then(__nccwpck_require__.bind(__nccwpck_require__, 83242));
+    const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
     const client = new DefaultArtifactClient();
     const givenUp = { uploaded: false, reason: 'the upload was given up', warn: true };
     // A taken name is no fault to wait out: the next name is tried at once.
@@ -68757,7 +68757,7 @@ function errorMessage(error) {
 
 /***/ }),
 
-/***/ 81317:
+/***/ 77206:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -68832,7 +68832,7 @@ function afterCancel(cancellation, ms, now = Date.now, grace = GRACE) {
 
 /***/ }),
 
-/***/ 33107:
+/***/ 2886:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -68842,7 +68842,7 @@ function afterCancel(cancellation, ms, now = Date.now, grace = GRACE) {
 /* harmony export */ });
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40790);
+/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(55629);
 /** Bytes → lines: a stream cut into lines as it arrives, one line (capped) held at a time. */
 
 
@@ -69018,7 +69018,7 @@ class LineSplitter {
 
 /***/ }),
 
-/***/ 6742:
+/***/ 31191:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -69061,7 +69061,7 @@ function abortableSleep(ms, signal) {
 
 /***/ }),
 
-/***/ 56730:
+/***/ 12143:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -69071,8 +69071,8 @@ function abortableSleep(ms, signal) {
 /* harmony export */   wf: () => (/* binding */ redactedUsage)
 /* harmony export */ });
 /* unused harmony export USAGE_FIELDS */
-/* harmony import */ var _text_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(15080);
-/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(47559);
+/* harmony import */ var _text_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(21789);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53326);
 /**
  * What a session record (`hermes sessions export`, one JSON object per session: the state store's
  * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
@@ -69165,7 +69165,7 @@ function formatCost(usd, estimated = false) {
 
 /***/ }),
 
-/***/ 59520:
+/***/ 39997:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -69174,10 +69174,10 @@ function formatCost(usd, estimated = false) {
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _config_paths_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98565);
-/* harmony import */ var _lines_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(33107);
-/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(40790);
-/* harmony import */ var _turn_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(59690);
+/* harmony import */ var _config_paths_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81066);
+/* harmony import */ var _lines_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2886);
+/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(55629);
+/* harmony import */ var _turn_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22649);
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
 
 
@@ -69299,7 +69299,7 @@ async function followFile(transcriptPath, log, turnOptions) {
 
 /***/ }),
 
-/***/ 40790:
+/***/ 55629:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -69309,8 +69309,8 @@ async function followFile(transcriptPath, log, turnOptions) {
 /* harmony export */ });
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(47559);
-/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58005);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53326);
+/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98544);
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
 
 
@@ -69552,7 +69552,7 @@ function tokens(value, flaw) {
 
 /***/ }),
 
-/***/ 97722:
+/***/ 21103:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -69617,7 +69617,7 @@ function interruptThenKill(target, graces, say) {
 
 /***/ }),
 
-/***/ 82856:
+/***/ 32875:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -69627,9 +69627,9 @@ function interruptThenKill(target, graces, say) {
 /* unused harmony export EARLIER_ATTEMPT */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(58005);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6742);
-/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(67897);
+/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98544);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(31191);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38972);
 /** Exit 75 (a temporary provider failure) is retried: each attempt's transcript kept, the last at jsonl-path. */
 
 
@@ -69676,7 +69676,7 @@ async function retryTempfail(once, policy) {
 
 /***/ }),
 
-/***/ 59690:
+/***/ 22649:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -69689,11 +69689,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MAX_ISSUES, MAX_REASONING_CHARS, MAX_RECENT_CALLS, MAX_TOOL_NAMES, MAX_UNKNOWN_TYPES, OTHER_TOOLS, STDOUT_TEXT_CHARS
 
 // EXTERNAL MODULE: ./src/text/redact.ts
-var text_redact = __nccwpck_require__(47559);
+var text_redact = __nccwpck_require__(53326);
 // EXTERNAL MODULE: ./src/text/json.ts
-var json = __nccwpck_require__(15080);
+var json = __nccwpck_require__(21789);
 // EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(58005);
+var text_text = __nccwpck_require__(98544);
 ;// CONCATENATED MODULE: ./src/run/recent-calls.ts
 /**
  * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
@@ -70117,7 +70117,7 @@ function safeJson(value) {
 
 /***/ }),
 
-/***/ 67897:
+/***/ 38972:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -70297,7 +70297,7 @@ function lastStderrLine(tail) {
 
 /***/ }),
 
-/***/ 37142:
+/***/ 20884:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -70308,20 +70308,20 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: LIMITS
 
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 7 modules
-var core = __nccwpck_require__(96310);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
+var core = __nccwpck_require__(33838);
 // EXTERNAL MODULE: ./src/access/gate.ts
-var gate = __nccwpck_require__(20498);
+var gate = __nccwpck_require__(78319);
 // EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
-var hermes = __nccwpck_require__(88540);
+var hermes = __nccwpck_require__(45593);
 // EXTERNAL MODULE: ./src/install/install.ts + 7 modules
-var install = __nccwpck_require__(75192);
+var install = __nccwpck_require__(26496);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(55078);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(44942);
 // EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(6742);
+var retry = __nccwpck_require__(31191);
 ;// CONCATENATED MODULE: ./src/gateway/ledger.ts
 /** Calls kept in the log; later ones are counted, not kept. */
 const CALLS_KEPT = 1000;
@@ -70477,8 +70477,8 @@ class Ledger {
     /** The budget already spent, open calls counted at what they reserved: the next call is refused with it. */
     spent() {
         const { maxTokens, maxCostUsd, maxModelCalls } = this.budgets;
-        const held = [...this.open];
-        const calls = this.count + held.length;
+        const held = this.open;
+        const calls = this.count + held.size;
         if (maxModelCalls !== undefined && calls >= maxModelCalls)
             return { budget: 'max-model-calls', figure: calls, limit: maxModelCalls };
         const tokens = this.tokens + sum(held, h => Math.max(h.live, h.reserved.tokensIn + h.reserved.tokensOut));
@@ -70507,13 +70507,15 @@ class Ledger {
         held.live = tokens;
         held.liveCost = costUsd;
         const { maxTokens, maxCostUsd } = this.budgets;
-        const open = [...this.open];
+        // Called for every line of every measured stream: the open set is read where it lies, no copy.
+        const open = this.open;
         const live = this.tokens + sum(open, h => h.live);
         let stop;
         if (maxTokens !== undefined && live > maxTokens)
             stop = { budget: 'max-tokens', figure: live, limit: maxTokens };
-        const cost = (this.cost ?? 0) + sum(open, h => h.liveCost);
-        if (!stop && maxCostUsd !== undefined && cost > maxCostUsd && sum(open, h => h.liveCost) > 0)
+        const liveCost = sum(open, h => h.liveCost);
+        const cost = (this.cost ?? 0) + liveCost;
+        if (!stop && maxCostUsd !== undefined && cost > maxCostUsd && liveCost > 0)
             stop = { budget: 'max-cost-usd', figure: round(cost), limit: maxCostUsd };
         if (stop)
             this.stopped ??= stop;
@@ -70579,19 +70581,19 @@ function sum(items, of) {
 const round = (usd) => Math.round(usd * 1e6) / 1e6;
 
 // EXTERNAL MODULE: ./src/gateway/providers.ts
-var providers = __nccwpck_require__(78965);
+var providers = __nccwpck_require__(84048);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(37067);
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __nccwpck_require__(78474);
-// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
-var undici = __nccwpck_require__(40576);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(46752);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: ./src/text/url.ts
-var url = __nccwpck_require__(12901);
+var url = __nccwpck_require__(80114);
 ;// CONCATENATED MODULE: ./src/gateway/loopback-owner.ts
 /**
  * Who answers on an upstream on this machine. The agent, as its own user, shares the runner's
@@ -71418,15 +71420,15 @@ function withLoopback(list) {
 }
 
 // EXTERNAL MODULE: ./src/confine/host.ts
-var host = __nccwpck_require__(77351);
+var host = __nccwpck_require__(68700);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
-var session_record = __nccwpck_require__(34097);
+var session_record = __nccwpck_require__(26174);
 // EXTERNAL MODULE: ./src/publish/artifact.ts + 1 modules
-var artifact = __nccwpck_require__(28789);
+var artifact = __nccwpck_require__(33118);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/text/redact.ts
-var text_redact = __nccwpck_require__(47559);
+var text_redact = __nccwpck_require__(53326);
 ;// CONCATENATED MODULE: ./src/publish/session-artifact.ts
 /**
  * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
@@ -71497,7 +71499,7 @@ async function uploadSessionRecord(request, limits = artifact/* UPLOAD_LIMITS */
         abandoned: true
     }));
     const upload = async () => {
-        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(242)]).then(__nccwpck_require__.bind(__nccwpck_require__, 83242));
+        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
         const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
             retentionDays: request.retentionDays,
             skipArchive: true
@@ -71523,7 +71525,7 @@ async function uploadSessionRecord(request, limits = artifact/* UPLOAD_LIMITS */
 }
 
 // EXTERNAL MODULE: ./src/run/cancellation.ts
-var run_cancellation = __nccwpck_require__(81317);
+var run_cancellation = __nccwpck_require__(77206);
 ;// CONCATENATED MODULE: ./src/steps/ports.ts
 /**
  * What run() touches of the world, as ports: the runner's inputs and environment, its output files
@@ -71588,7 +71590,7 @@ function runnerPorts() {
 
 /***/ }),
 
-/***/ 9865:
+/***/ 90108:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -71612,7 +71614,7 @@ function present(value, what) {
 
 /***/ }),
 
-/***/ 15080:
+/***/ 21789:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -71620,7 +71622,7 @@ function present(value, what) {
 /* harmony export */   bv: () => (/* binding */ pythonJson),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9865);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90108);
 /** JSON in and out: the one parse (a failure said without quoting the text), and JSON as upstream Hermes writes it. */
 
 /** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
@@ -71665,7 +71667,7 @@ function parseJson(text) {
 
 /***/ }),
 
-/***/ 47559:
+/***/ 53326:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -71680,7 +71682,7 @@ function parseJson(text) {
 /* harmony export */   x3: () => (/* binding */ NONE)
 /* harmony export */ });
 /* unused harmony export REDACTED_HEAD_CHARS */
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(15080);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(21789);
 /**
  * Secrets out of everything the action writes: user-listed values, values of the child
  * environment's secret-looking variables, and well-known token and credential formats.
@@ -71888,7 +71890,7 @@ function redactJsonNumbers(text, redact) {
 
 /***/ }),
 
-/***/ 58005:
+/***/ 98544:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -71998,7 +72000,7 @@ const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
 /***/ }),
 
-/***/ 12901:
+/***/ 80114:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -72377,13 +72379,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 3816:
+/***/ 24352:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(19725)
-const { SCHEMES, getSchemeHandler } = __nccwpck_require__(56972)
+const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(15077)
+const { SCHEMES, getSchemeHandler } = __nccwpck_require__(75300)
 
 const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u
 const MALFORMED_SCHEME_ERROR = 'URI scheme is malformed.'
@@ -73095,12 +73097,12 @@ module.exports.fastUri = fastUri
 
 /***/ }),
 
-/***/ 56972:
+/***/ 75300:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUUID } = __nccwpck_require__(19725)
+const { isUUID } = __nccwpck_require__(15077)
 const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu
 
 const supportedSchemeNames = /** @type {const} */ (['http', 'https', 'ws',
@@ -73374,7 +73376,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 19725:
+/***/ 15077:
 /***/ ((module) => {
 
 
@@ -74180,18 +74182,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 43053:
+/***/ 57349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var Scalar = __nccwpck_require__(22765);
-var YAMLMap = __nccwpck_require__(91950);
-var YAMLSeq = __nccwpck_require__(37495);
-var resolveBlockMap = __nccwpck_require__(66519);
-var resolveBlockSeq = __nccwpck_require__(62662);
-var resolveFlowCollection = __nccwpck_require__(44206);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var resolveBlockMap = __nccwpck_require__(87103);
+var resolveBlockSeq = __nccwpck_require__(90334);
+var resolveFlowCollection = __nccwpck_require__(13142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -74277,15 +74279,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 45899:
+/***/ 23683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(66885);
-var composeNode = __nccwpck_require__(54873);
-var resolveEnd = __nccwpck_require__(50644);
-var resolveProps = __nccwpck_require__(82207);
+var Document = __nccwpck_require__(3021);
+var composeNode = __nccwpck_require__(45937);
+var resolveEnd = __nccwpck_require__(17788);
+var resolveProps = __nccwpck_require__(34631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -74329,17 +74331,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 54873:
+/***/ 45937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(57641);
-var identity = __nccwpck_require__(80415);
-var composeCollection = __nccwpck_require__(43053);
-var composeScalar = __nccwpck_require__(83293);
-var resolveEnd = __nccwpck_require__(50644);
-var utilEmptyScalarPosition = __nccwpck_require__(64831);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(41127);
+var composeCollection = __nccwpck_require__(57349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(17788);
+var utilEmptyScalarPosition = __nccwpck_require__(22599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -74448,15 +74450,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 83293:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var Scalar = __nccwpck_require__(22765);
-var resolveBlockScalar = __nccwpck_require__(90809);
-var resolveFlowScalar = __nccwpck_require__(38066);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var resolveBlockScalar = __nccwpck_require__(48913);
+var resolveFlowScalar = __nccwpck_require__(76842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -74543,18 +74545,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 23480:
+/***/ 89984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(42342);
-var Document = __nccwpck_require__(66885);
-var errors = __nccwpck_require__(13376);
-var identity = __nccwpck_require__(80415);
-var composeDoc = __nccwpck_require__(45899);
-var resolveEnd = __nccwpck_require__(50644);
+var directives = __nccwpck_require__(61342);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(91464);
+var identity = __nccwpck_require__(41127);
+var composeDoc = __nccwpck_require__(23683);
+var resolveEnd = __nccwpck_require__(17788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -74774,17 +74776,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 66519:
+/***/ 87103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(64245);
-var YAMLMap = __nccwpck_require__(91950);
-var resolveProps = __nccwpck_require__(82207);
-var utilContainsNewline = __nccwpck_require__(59699);
-var utilFlowIndentCheck = __nccwpck_require__(67723);
-var utilMapIncludes = __nccwpck_require__(8539);
+var Pair = __nccwpck_require__(57165);
+var YAMLMap = __nccwpck_require__(84454);
+var resolveProps = __nccwpck_require__(34631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(74051);
+var utilMapIncludes = __nccwpck_require__(81187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -74898,12 +74900,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 90809:
+/***/ 48913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(22765);
+var Scalar = __nccwpck_require__(63301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -75105,14 +75107,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 62662:
+/***/ 90334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(37495);
-var resolveProps = __nccwpck_require__(82207);
-var utilFlowIndentCheck = __nccwpck_require__(67723);
+var YAMLSeq = __nccwpck_require__(92223);
+var resolveProps = __nccwpck_require__(34631);
+var utilFlowIndentCheck = __nccwpck_require__(74051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -75163,7 +75165,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 50644:
+/***/ 17788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -75209,19 +75211,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 44206:
+/***/ 13142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var Pair = __nccwpck_require__(64245);
-var YAMLMap = __nccwpck_require__(91950);
-var YAMLSeq = __nccwpck_require__(37495);
-var resolveEnd = __nccwpck_require__(50644);
-var resolveProps = __nccwpck_require__(82207);
-var utilContainsNewline = __nccwpck_require__(59699);
-var utilMapIncludes = __nccwpck_require__(8539);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var resolveEnd = __nccwpck_require__(17788);
+var resolveProps = __nccwpck_require__(34631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(81187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -75425,13 +75427,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 38066:
+/***/ 76842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(22765);
-var resolveEnd = __nccwpck_require__(50644);
+var Scalar = __nccwpck_require__(63301);
+var resolveEnd = __nccwpck_require__(17788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -75660,7 +75662,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 82207:
+/***/ 34631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -75815,7 +75817,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 59699:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -75858,7 +75860,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 64831:
+/***/ 22599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -75893,12 +75895,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 67723:
+/***/ 74051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(59699);
+var utilContainsNewline = __nccwpck_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -75917,12 +75919,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 8539:
+/***/ 81187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
+var identity = __nccwpck_require__(41127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -75939,22 +75941,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 66885:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(57641);
-var Collection = __nccwpck_require__(13469);
-var identity = __nccwpck_require__(80415);
-var Pair = __nccwpck_require__(64245);
-var toJS = __nccwpck_require__(915);
-var Schema = __nccwpck_require__(38296);
-var stringifyDocument = __nccwpck_require__(67653);
-var anchors = __nccwpck_require__(45236);
-var applyReviver = __nccwpck_require__(45797);
-var createNode = __nccwpck_require__(92076);
-var directives = __nccwpck_require__(42342);
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(40101);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var toJS = __nccwpck_require__(74043);
+var Schema = __nccwpck_require__(45840);
+var stringifyDocument = __nccwpck_require__(6829);
+var anchors = __nccwpck_require__(71596);
+var applyReviver = __nccwpck_require__(83661);
+var createNode = __nccwpck_require__(42404);
+var directives = __nccwpck_require__(61342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -76283,13 +76285,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 45236:
+/***/ 71596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var visit = __nccwpck_require__(50292);
+var identity = __nccwpck_require__(41127);
+var visit = __nccwpck_require__(10204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -76366,7 +76368,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 45797:
+/***/ 83661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -76430,14 +76432,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 92076:
+/***/ 42404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(57641);
-var identity = __nccwpck_require__(80415);
-var Scalar = __nccwpck_require__(22765);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -76527,13 +76529,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 42342:
+/***/ 61342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var visit = __nccwpck_require__(50292);
+var identity = __nccwpck_require__(41127);
+var visit = __nccwpck_require__(10204);
 
 const escapeChars = {
     '!': '%21',
@@ -76712,7 +76714,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 13376:
+/***/ 91464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -76781,28 +76783,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 7207:
+/***/ 38815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(23480);
-var Document = __nccwpck_require__(66885);
-var Schema = __nccwpck_require__(38296);
-var errors = __nccwpck_require__(13376);
-var Alias = __nccwpck_require__(57641);
-var identity = __nccwpck_require__(80415);
-var Pair = __nccwpck_require__(64245);
-var Scalar = __nccwpck_require__(22765);
-var YAMLMap = __nccwpck_require__(91950);
-var YAMLSeq = __nccwpck_require__(37495);
-var cst = __nccwpck_require__(85421);
-var lexer = __nccwpck_require__(12081);
-var lineCounter = __nccwpck_require__(34588);
-var parser = __nccwpck_require__(99032);
-var publicApi = __nccwpck_require__(68759);
-var visit = __nccwpck_require__(50292);
+var composer = __nccwpck_require__(89984);
+var Document = __nccwpck_require__(3021);
+var Schema = __nccwpck_require__(45840);
+var errors = __nccwpck_require__(91464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var Scalar = __nccwpck_require__(63301);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(40361);
+var lineCounter = __nccwpck_require__(66628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(84047);
+var visit = __nccwpck_require__(10204);
 
 
 
@@ -76839,7 +76841,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 62745:
+/***/ 57249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -76865,16 +76867,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 57641:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(45236);
-var visit = __nccwpck_require__(50292);
-var identity = __nccwpck_require__(80415);
-var Node = __nccwpck_require__(96617);
-var toJS = __nccwpck_require__(915);
+var anchors = __nccwpck_require__(71596);
+var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(41127);
+var Node = __nccwpck_require__(66673);
+var toJS = __nccwpck_require__(74043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -76992,14 +76994,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 13469:
+/***/ 40101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(92076);
-var identity = __nccwpck_require__(80415);
-var Node = __nccwpck_require__(96617);
+var createNode = __nccwpck_require__(42404);
+var identity = __nccwpck_require__(41127);
+var Node = __nccwpck_require__(66673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -77150,14 +77152,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 96617:
+/***/ 66673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(45797);
-var identity = __nccwpck_require__(80415);
-var toJS = __nccwpck_require__(915);
+var applyReviver = __nccwpck_require__(83661);
+var identity = __nccwpck_require__(41127);
+var toJS = __nccwpck_require__(74043);
 
 class NodeBase {
     constructor(type) {
@@ -77197,15 +77199,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 64245:
+/***/ 57165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(92076);
-var stringifyPair = __nccwpck_require__(95004);
-var addPairToJSMap = __nccwpck_require__(49256);
-var identity = __nccwpck_require__(80415);
+var createNode = __nccwpck_require__(42404);
+var stringifyPair = __nccwpck_require__(59748);
+var addPairToJSMap = __nccwpck_require__(97104);
+var identity = __nccwpck_require__(41127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -77243,14 +77245,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 22765:
+/***/ 63301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var Node = __nccwpck_require__(96617);
-var toJS = __nccwpck_require__(915);
+var identity = __nccwpck_require__(41127);
+var Node = __nccwpck_require__(66673);
+var toJS = __nccwpck_require__(74043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -77277,17 +77279,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 91950:
+/***/ 84454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(86340);
-var addPairToJSMap = __nccwpck_require__(49256);
-var Collection = __nccwpck_require__(13469);
-var identity = __nccwpck_require__(80415);
-var Pair = __nccwpck_require__(64245);
-var Scalar = __nccwpck_require__(22765);
+var stringifyCollection = __nccwpck_require__(61212);
+var addPairToJSMap = __nccwpck_require__(97104);
+var Collection = __nccwpck_require__(40101);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var Scalar = __nccwpck_require__(63301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -77431,17 +77433,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 37495:
+/***/ 92223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(92076);
-var stringifyCollection = __nccwpck_require__(86340);
-var Collection = __nccwpck_require__(13469);
-var identity = __nccwpck_require__(80415);
-var Scalar = __nccwpck_require__(22765);
-var toJS = __nccwpck_require__(915);
+var createNode = __nccwpck_require__(42404);
+var stringifyCollection = __nccwpck_require__(61212);
+var Collection = __nccwpck_require__(40101);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var toJS = __nccwpck_require__(74043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -77553,16 +77555,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 49256:
+/***/ 97104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(62745);
-var merge = __nccwpck_require__(6220);
-var stringify = __nccwpck_require__(30732);
-var identity = __nccwpck_require__(80415);
-var toJS = __nccwpck_require__(915);
+var log = __nccwpck_require__(57249);
+var merge = __nccwpck_require__(90452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(41127);
+var toJS = __nccwpck_require__(74043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -77625,7 +77627,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 80415:
+/***/ 41127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -77685,12 +77687,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 915:
+/***/ 74043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
+var identity = __nccwpck_require__(41127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -77731,15 +77733,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 31366:
+/***/ 60110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(90809);
-var resolveFlowScalar = __nccwpck_require__(38066);
-var errors = __nccwpck_require__(13376);
-var stringifyString = __nccwpck_require__(90501);
+var resolveBlockScalar = __nccwpck_require__(48913);
+var resolveFlowScalar = __nccwpck_require__(76842);
+var errors = __nccwpck_require__(91464);
+var stringifyString = __nccwpck_require__(83069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -77956,7 +77958,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 48013:
+/***/ 91733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -78026,7 +78028,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 84555:
+/***/ 97715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -78132,14 +78134,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 85421:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(31366);
-var cstStringify = __nccwpck_require__(48013);
-var cstVisit = __nccwpck_require__(84555);
+var cstScalar = __nccwpck_require__(60110);
+var cstStringify = __nccwpck_require__(91733);
+var cstVisit = __nccwpck_require__(97715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -78251,12 +78253,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 12081:
+/***/ 40361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(85421);
+var cst = __nccwpck_require__(3461);
 
 /*
 START -> stream
@@ -78981,7 +78983,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 34588:
+/***/ 66628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -79029,14 +79031,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 99032:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(85421);
-var lexer = __nccwpck_require__(12081);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(40361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -80016,18 +80018,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 68759:
+/***/ 84047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(23480);
-var Document = __nccwpck_require__(66885);
-var errors = __nccwpck_require__(13376);
-var log = __nccwpck_require__(62745);
-var identity = __nccwpck_require__(80415);
-var lineCounter = __nccwpck_require__(34588);
-var parser = __nccwpck_require__(99032);
+var composer = __nccwpck_require__(89984);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(91464);
+var log = __nccwpck_require__(57249);
+var identity = __nccwpck_require__(41127);
+var lineCounter = __nccwpck_require__(66628);
+var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -80130,16 +80132,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 38296:
+/***/ 45840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var map = __nccwpck_require__(97683);
-var seq = __nccwpck_require__(54066);
-var string = __nccwpck_require__(4088);
-var tags = __nccwpck_require__(33578);
+var identity = __nccwpck_require__(41127);
+var map = __nccwpck_require__(47451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(66464);
+var tags = __nccwpck_require__(90018);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -80176,13 +80178,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 97683:
+/***/ 47451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var YAMLMap = __nccwpck_require__(91950);
+var identity = __nccwpck_require__(41127);
+var YAMLMap = __nccwpck_require__(84454);
 
 const map = {
     collection: 'map',
@@ -80202,12 +80204,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 11528:
+/***/ 73632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(22765);
+var Scalar = __nccwpck_require__(63301);
 
 const nullTag = {
     identify: value => value == null,
@@ -80226,13 +80228,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 54066:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var YAMLSeq = __nccwpck_require__(37495);
+var identity = __nccwpck_require__(41127);
+var YAMLSeq = __nccwpck_require__(92223);
 
 const seq = {
     collection: 'seq',
@@ -80252,12 +80254,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 4088:
+/***/ 66464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(90501);
+var stringifyString = __nccwpck_require__(83069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -80275,12 +80277,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 47247:
+/***/ 73959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(22765);
+var Scalar = __nccwpck_require__(63301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -80303,13 +80305,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 27661:
+/***/ 38405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(22765);
-var stringifyNumber = __nccwpck_require__(72729);
+var Scalar = __nccwpck_require__(63301);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -80357,12 +80359,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9546:
+/***/ 59874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(72729);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -80406,18 +80408,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 49032:
+/***/ 70896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(97683);
-var _null = __nccwpck_require__(11528);
-var seq = __nccwpck_require__(54066);
-var string = __nccwpck_require__(4088);
-var bool = __nccwpck_require__(47247);
-var float = __nccwpck_require__(27661);
-var int = __nccwpck_require__(9546);
+var map = __nccwpck_require__(47451);
+var _null = __nccwpck_require__(73632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(66464);
+var bool = __nccwpck_require__(73959);
+var float = __nccwpck_require__(38405);
+var int = __nccwpck_require__(59874);
 
 const schema = [
     map.map,
@@ -80438,14 +80440,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 77519:
+/***/ 33559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(22765);
-var map = __nccwpck_require__(97683);
-var seq = __nccwpck_require__(54066);
+var Scalar = __nccwpck_require__(63301);
+var map = __nccwpck_require__(47451);
+var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -80509,27 +80511,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 33578:
+/***/ 90018:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(97683);
-var _null = __nccwpck_require__(11528);
-var seq = __nccwpck_require__(54066);
-var string = __nccwpck_require__(4088);
-var bool = __nccwpck_require__(47247);
-var float = __nccwpck_require__(27661);
-var int = __nccwpck_require__(9546);
-var schema = __nccwpck_require__(49032);
-var schema$1 = __nccwpck_require__(77519);
-var binary = __nccwpck_require__(34011);
-var merge = __nccwpck_require__(6220);
-var omap = __nccwpck_require__(62775);
-var pairs = __nccwpck_require__(21705);
-var schema$2 = __nccwpck_require__(1921);
-var set = __nccwpck_require__(20832);
-var timestamp = __nccwpck_require__(90168);
+var map = __nccwpck_require__(47451);
+var _null = __nccwpck_require__(73632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(66464);
+var bool = __nccwpck_require__(73959);
+var float = __nccwpck_require__(38405);
+var int = __nccwpck_require__(59874);
+var schema = __nccwpck_require__(70896);
+var schema$1 = __nccwpck_require__(33559);
+var binary = __nccwpck_require__(56083);
+var merge = __nccwpck_require__(90452);
+var omap = __nccwpck_require__(50303);
+var pairs = __nccwpck_require__(18385);
+var schema$2 = __nccwpck_require__(35913);
+var set = __nccwpck_require__(81528);
+var timestamp = __nccwpck_require__(24371);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -80615,14 +80617,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 34011:
+/***/ 56083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(20181);
-var Scalar = __nccwpck_require__(22765);
-var stringifyString = __nccwpck_require__(90501);
+var Scalar = __nccwpck_require__(63301);
+var stringifyString = __nccwpck_require__(83069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -80692,12 +80694,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 92214:
+/***/ 88398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(22765);
+var Scalar = __nccwpck_require__(63301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -80728,13 +80730,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 9614:
+/***/ 35782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(22765);
-var stringifyNumber = __nccwpck_require__(72729);
+var Scalar = __nccwpck_require__(63301);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -80785,12 +80787,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 36257:
+/***/ 10873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(72729);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -80868,13 +80870,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 6220:
+/***/ 90452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var Scalar = __nccwpck_require__(22765);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -80946,16 +80948,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 62775:
+/***/ 50303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var toJS = __nccwpck_require__(915);
-var YAMLMap = __nccwpck_require__(91950);
-var YAMLSeq = __nccwpck_require__(37495);
-var pairs = __nccwpck_require__(21705);
+var identity = __nccwpck_require__(41127);
+var toJS = __nccwpck_require__(74043);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var pairs = __nccwpck_require__(18385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -81030,15 +81032,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 21705:
+/***/ 18385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var Pair = __nccwpck_require__(64245);
-var Scalar = __nccwpck_require__(22765);
-var YAMLSeq = __nccwpck_require__(37495);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var Scalar = __nccwpck_require__(63301);
+var YAMLSeq = __nccwpck_require__(92223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -81119,24 +81121,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 1921:
+/***/ 35913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(97683);
-var _null = __nccwpck_require__(11528);
-var seq = __nccwpck_require__(54066);
-var string = __nccwpck_require__(4088);
-var binary = __nccwpck_require__(34011);
-var bool = __nccwpck_require__(92214);
-var float = __nccwpck_require__(9614);
-var int = __nccwpck_require__(36257);
-var merge = __nccwpck_require__(6220);
-var omap = __nccwpck_require__(62775);
-var pairs = __nccwpck_require__(21705);
-var set = __nccwpck_require__(20832);
-var timestamp = __nccwpck_require__(90168);
+var map = __nccwpck_require__(47451);
+var _null = __nccwpck_require__(73632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(66464);
+var binary = __nccwpck_require__(56083);
+var bool = __nccwpck_require__(88398);
+var float = __nccwpck_require__(35782);
+var int = __nccwpck_require__(10873);
+var merge = __nccwpck_require__(90452);
+var omap = __nccwpck_require__(50303);
+var pairs = __nccwpck_require__(18385);
+var set = __nccwpck_require__(81528);
+var timestamp = __nccwpck_require__(24371);
 
 const schema = [
     map.map,
@@ -81167,14 +81169,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 20832:
+/***/ 81528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var Pair = __nccwpck_require__(64245);
-var YAMLMap = __nccwpck_require__(91950);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var YAMLMap = __nccwpck_require__(84454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -81270,12 +81272,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 90168:
+/***/ 24371:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(72729);
+var stringifyNumber = __nccwpck_require__(28689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -81382,7 +81384,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 93699:
+/***/ 34475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -81540,15 +81542,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 30732:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(45236);
-var identity = __nccwpck_require__(80415);
-var stringifyComment = __nccwpck_require__(18927);
-var stringifyString = __nccwpck_require__(90501);
+var anchors = __nccwpck_require__(71596);
+var identity = __nccwpck_require__(41127);
+var stringifyComment = __nccwpck_require__(59799);
+var stringifyString = __nccwpck_require__(83069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -81679,14 +81681,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 86340:
+/***/ 61212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var stringify = __nccwpck_require__(30732);
-var stringifyComment = __nccwpck_require__(18927);
+var identity = __nccwpck_require__(41127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(59799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -81841,7 +81843,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 18927:
+/***/ 59799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -81872,14 +81874,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 67653:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var stringify = __nccwpck_require__(30732);
-var stringifyComment = __nccwpck_require__(18927);
+var identity = __nccwpck_require__(41127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(59799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -81966,7 +81968,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 72729:
+/***/ 28689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -82000,15 +82002,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 95004:
+/***/ 59748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
-var Scalar = __nccwpck_require__(22765);
-var stringify = __nccwpck_require__(30732);
-var stringifyComment = __nccwpck_require__(18927);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(59799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -82159,13 +82161,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 90501:
+/***/ 83069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(22765);
-var foldFlowLines = __nccwpck_require__(93699);
+var Scalar = __nccwpck_require__(63301);
+var foldFlowLines = __nccwpck_require__(34475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -82504,12 +82506,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 50292:
+/***/ 10204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(80415);
+var identity = __nccwpck_require__(41127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -82747,7 +82749,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 96310:
+/***/ 33838:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -82774,7 +82776,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(70857);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -82810,7 +82812,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -82906,7 +82908,7 @@ function escapeProperty(s) {
 var external_crypto_ = __nccwpck_require__(76982);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(79896);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -82943,11 +82945,11 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(16928);
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(55078);
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/http-client/lib/auth.js
-var auth = __nccwpck_require__(4745);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/oidc-utils.js
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(44942);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
+var auth = __nccwpck_require__(92145);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -83021,7 +83023,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -83302,7 +83304,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -83336,9 +83338,9 @@ function toPlatformPath(pth) {
     return pth.replace(/[/\\]/g, path.sep);
 }
 //# sourceMappingURL=path-utils.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/exec/lib/exec.js + 3 modules
-var lib_exec = __nccwpck_require__(73083);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/platform.js
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
+var lib_exec = __nccwpck_require__(27187);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -83403,7 +83405,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -83724,7 +83726,7 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 73083:
+/***/ 27187:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -83745,13 +83747,13 @@ var external_events_ = __nccwpck_require__(24434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(16928);
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/io/lib/io.js
-var io = __nccwpck_require__(68005);
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/io/lib/io-util.js
-var io_util = __nccwpck_require__(50082);
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(88701);
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io-util.js
+var io_util = __nccwpck_require__(90);
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -84339,7 +84341,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -84422,7 +84424,7 @@ function getExecOutput(commandLine, args, options) {
 
 /***/ }),
 
-/***/ 4745:
+/***/ 92145:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -84507,7 +84509,7 @@ class PersonalAccessTokenCredentialHandler {
 
 /***/ }),
 
-/***/ 55078:
+/***/ 44942:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -84527,7 +84529,7 @@ var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(65692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -84618,11 +84620,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(68258);
-// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
-var undici = __nccwpck_require__(40576);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var tunnel = __nccwpck_require__(20770);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(46752);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -85322,7 +85324,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 50082:
+/***/ 90:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -85518,7 +85520,7 @@ function getCmdPath() {
 
 /***/ }),
 
-/***/ 68005:
+/***/ 88701:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -85529,7 +85531,7 @@ function getCmdPath() {
 /* unused harmony exports cp, mv, findInPath */
 /* harmony import */ var assert__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(42613);
 /* harmony import */ var path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(16928);
-/* harmony import */ var _io_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(50082);
+/* harmony import */ var _io_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90);
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -85804,70 +85806,70 @@ function copyFile(srcFile, destFile, force) {
 
 /***/ }),
 
-/***/ 76590:
+/***/ 63837:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
 
 /***/ }),
 
-/***/ 48433:
+/***/ 57216:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}}');
 
 /***/ }),
 
-/***/ 49217:
+/***/ 28226:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}}');
 
 /***/ }),
 
-/***/ 95695:
+/***/ 80518:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}}');
 
 /***/ }),
 
-/***/ 89171:
+/***/ 4588:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
 
 /***/ }),
 
-/***/ 30528:
+/***/ 15707:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
 
 /***/ }),
 
-/***/ 81160:
+/***/ 99547:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');
 
 /***/ }),
 
-/***/ 66123:
+/***/ 97082:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
 
 /***/ }),
 
-/***/ 85065:
+/***/ 61678:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\\"definitions\\" has been replaced by \\"$defs\\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\\"dependencies\\" has been split and replaced by \\"dependentSchemas\\" and \\"dependentRequired\\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\\"$recursiveAnchor\\" has been replaced by \\"$dynamicAnchor\\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\\"$recursiveRef\\" has been replaced by \\"$dynamicRef\\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}}');
 
 /***/ }),
 
-/***/ 76564:
+/***/ 72079:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/draft-07/schema#","$id":"http://json-schema.org/draft-07/schema#","title":"Core schema meta-schema","definitions":{"schemaArray":{"type":"array","minItems":1,"items":{"$ref":"#"}},"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}},"type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference"},"$schema":{"type":"string","format":"uri"},"$ref":{"type":"string","format":"uri-reference"},"$comment":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"default":true,"readOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/definitions/nonNegativeInteger"},"minLength":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"additionalItems":{"$ref":"#"},"items":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/schemaArray"}],"default":true},"maxItems":{"$ref":"#/definitions/nonNegativeInteger"},"minItems":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"contains":{"$ref":"#"},"maxProperties":{"$ref":"#/definitions/nonNegativeInteger"},"minProperties":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"required":{"$ref":"#/definitions/stringArray"},"additionalProperties":{"$ref":"#"},"definitions":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"properties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"#"},"propertyNames":{"format":"regex"},"default":{}},"dependencies":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/stringArray"}]}},"propertyNames":{"$ref":"#"},"const":true,"enum":{"type":"array","items":true,"minItems":1,"uniqueItems":true},"type":{"anyOf":[{"$ref":"#/definitions/simpleTypes"},{"type":"array","items":{"$ref":"#/definitions/simpleTypes"},"minItems":1,"uniqueItems":true}]},"format":{"type":"string"},"contentMediaType":{"type":"string"},"contentEncoding":{"type":"string"},"if":{"$ref":"#"},"then":{"$ref":"#"},"else":{"$ref":"#"},"allOf":{"$ref":"#/definitions/schemaArray"},"anyOf":{"$ref":"#/definitions/schemaArray"},"oneOf":{"$ref":"#/definitions/schemaArray"},"not":{"$ref":"#"}},"default":true}');
@@ -86154,6 +86156,6 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(7890);
+/******/ var __webpack_exports__ = __nccwpck_require__(79407);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -169,8 +169,8 @@ export class Ledger {
   /** The budget already spent, open calls counted at what they reserved: the next call is refused with it. */
   spent(): BudgetStop | undefined {
     const { maxTokens, maxCostUsd, maxModelCalls } = this.budgets;
-    const held = [...this.open];
-    const calls = this.count + held.length;
+    const held = this.open;
+    const calls = this.count + held.size;
     if (maxModelCalls !== undefined && calls >= maxModelCalls)
       return { budget: 'max-model-calls', figure: calls, limit: maxModelCalls };
     const tokens =
@@ -202,13 +202,15 @@ export class Ledger {
     held.live = tokens;
     held.liveCost = costUsd;
     const { maxTokens, maxCostUsd } = this.budgets;
-    const open = [...this.open];
+    // Called for every line of every measured stream: the open set is read where it lies, no copy.
+    const open = this.open;
     const live = this.tokens + sum(open, h => h.live);
     let stop: BudgetStop | undefined;
     if (maxTokens !== undefined && live > maxTokens)
       stop = { budget: 'max-tokens', figure: live, limit: maxTokens };
-    const cost = (this.cost ?? 0) + sum(open, h => h.liveCost);
-    if (!stop && maxCostUsd !== undefined && cost > maxCostUsd && sum(open, h => h.liveCost) > 0)
+    const liveCost = sum(open, h => h.liveCost);
+    const cost = (this.cost ?? 0) + liveCost;
+    if (!stop && maxCostUsd !== undefined && cost > maxCostUsd && liveCost > 0)
       stop = { budget: 'max-cost-usd', figure: round(cost), limit: maxCostUsd };
     if (stop) this.stopped ??= stop;
     return stop;
@@ -271,7 +273,7 @@ export class Ledger {
   }
 }
 
-function sum<T>(items: readonly T[], of: (item: T) => number): number {
+function sum<T>(items: Iterable<T>, of: (item: T) => number): number {
   let total = 0;
   for (const item of items) total += of(item);
   return total;

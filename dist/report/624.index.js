@@ -1,14 +1,14 @@
-export const id = 592;
-export const ids = [592];
+export const id = 624;
+export const ids = [624];
 export const modules = {
 
-/***/ 8374:
+/***/ 14006:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const pico = __webpack_require__(18240);
-const utils = __webpack_require__(82907);
+const pico = __webpack_require__(98016);
+const utils = __webpack_require__(64059);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -26,7 +26,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 19195:
+/***/ 5595:
 /***/ ((module) => {
 
 
@@ -217,13 +217,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 40281:
+/***/ 78265:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const constants = __webpack_require__(19195);
-const utils = __webpack_require__(82907);
+const constants = __webpack_require__(5595);
+const utils = __webpack_require__(64059);
 
 /**
  * Constants
@@ -1649,15 +1649,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 18240:
+/***/ 98016:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const scan = __webpack_require__(60325);
-const parse = __webpack_require__(40281);
-const utils = __webpack_require__(82907);
-const constants = __webpack_require__(19195);
+const scan = __webpack_require__(31781);
+const parse = __webpack_require__(78265);
+const utils = __webpack_require__(64059);
+const constants = __webpack_require__(5595);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2017,12 +2017,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 60325:
+/***/ 31781:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const utils = __webpack_require__(82907);
+const utils = __webpack_require__(64059);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2039,7 +2039,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __webpack_require__(19195);
+} = __webpack_require__(5595);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -2427,7 +2427,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 82907:
+/***/ 64059:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 /*global navigator*/
@@ -2438,7 +2438,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __webpack_require__(19195);
+} = __webpack_require__(5595);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -2506,7 +2506,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 60421:
+/***/ 18629:
 /***/ ((module) => {
 
 
@@ -2956,7 +2956,7 @@ module.exports = punycode;
 
 /***/ }),
 
-/***/ 26239:
+/***/ 77863:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2965,7 +2965,7 @@ __webpack_require__.d(__webpack_exports__, {
   A: () => (/* binding */ MarkdownItCallable)
 });
 
-// NAMESPACE OBJECT: ../../work/main/node_modules/mdurl/index.mjs
+// NAMESPACE OBJECT: ./node_modules/mdurl/index.mjs
 var mdurl_namespaceObject = {};
 __webpack_require__.r(mdurl_namespaceObject);
 __webpack_require__.d(mdurl_namespaceObject, {
@@ -2975,7 +2975,7 @@ __webpack_require__.d(mdurl_namespaceObject, {
   parse: () => (parse)
 });
 
-// NAMESPACE OBJECT: ../../work/main/node_modules/uc.micro/build/index.mjs
+// NAMESPACE OBJECT: ./node_modules/uc.micro/build/index.mjs
 var build_namespaceObject = {};
 __webpack_require__.r(build_namespaceObject);
 __webpack_require__.d(build_namespaceObject, {
@@ -2987,7 +2987,7 @@ __webpack_require__.d(build_namespaceObject, {
   Z: () => (Z)
 });
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/lib/decode.mjs
+;// CONCATENATED MODULE: ./node_modules/mdurl/lib/decode.mjs
 /* eslint-disable no-bitwise */
 
 const decodeCache = {}
@@ -3101,7 +3101,7 @@ decode.componentChars = ''
 
 /* harmony default export */ const lib_decode = (decode);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/lib/encode.mjs
+;// CONCATENATED MODULE: ./node_modules/mdurl/lib/encode.mjs
 const encodeCache = {}
 
 // Create a lookup array where anything but characters in `chars` string
@@ -3192,7 +3192,7 @@ encode.componentChars = "-_.!~*'()"
 
 /* harmony default export */ const lib_encode = (encode);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/lib/format.mjs
+;// CONCATENATED MODULE: ./node_modules/mdurl/lib/format.mjs
 function format (url) {
   let result = ''
 
@@ -3215,7 +3215,7 @@ function format (url) {
   return result
 };
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/lib/parse.mjs
+;// CONCATENATED MODULE: ./node_modules/mdurl/lib/parse.mjs
 // Copyright Joyent, Inc. and other Node contributors.
 //
 // Permission is hereby granted, free of charge, to any person obtaining a
@@ -3525,7 +3525,7 @@ Url.prototype.parseHost = function (host) {
 
 /* harmony default export */ const parse = (urlParse);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/index.mjs
+;// CONCATENATED MODULE: ./node_modules/mdurl/index.mjs
 
 
 
@@ -3533,7 +3533,7 @@ Url.prototype.parseHost = function (host) {
 
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/uc.micro/build/index.mjs
+;// CONCATENATED MODULE: ./node_modules/uc.micro/build/index.mjs
 const Any = /[\0-\uD7FF\uE000-\uFFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
 const Cc = /[\0-\x1F\x7F-\x9F]/;
 const Cf = /[\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uD804[\uDCBD\uDCCD]|\uD80D[\uDC30-\uDC3F]|\uD82F[\uDCA0-\uDCA3]|\uD834[\uDD73-\uDD7A]|\uDB40[\uDC01\uDC20-\uDC7F]/;
@@ -3543,7 +3543,7 @@ const Z = /[ \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/;
 
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/decode-codepoint.js
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/decode-codepoint.js
 // Adapted from https://github.com/mathiasbynens/he/blob/36afe179392226cf1b6ccdb16ebbb7a5a844d93a/src/he.js#L106-L134
 /**
  * C1 Unicode control character reference replacements (code points 128–159).
@@ -3605,7 +3605,7 @@ function codePointToString(codePoint) {
         : String.fromCodePoint(decode_codepoint_replaceCodePoint(codePoint));
 }
 //# sourceMappingURL=decode-codepoint.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/internal/decode-shared.js
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/internal/decode-shared.js
 /*
  * Inverse of the encoder's SAFE alphabet (0x21..0x7E minus 0x22, 0x24, 0x5C),
  * precomputed once at module load. Entries for excluded chars stay 0 but
@@ -3801,13 +3801,13 @@ function decodeTrieDict(input, resultLength, atomCount, dict1AtomCount, ngramCou
     return out;
 }
 //# sourceMappingURL=decode-shared.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/generated/decode-data-html.js
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/generated/decode-data-html.js
 // Generated using scripts/write-decode-map.ts
 
 /** Packed HTML decode trie data. */
 const htmlDecodeTree = /* #__PURE__ */ decodeTrieDict("!}.&u%}'&}*'~!6*)%&,~!J~!J~%L~y<~!R,~~%Lu~~#GD~~#|)1#%}^%}2%+#.##%##%}&%##%'#%##&%#%#'%#&#%#&#'#%%#&#%##%#)%''%&%#%#'%#%%#%%}%%%#%#&(23#%%#&-%0%('1#(##%#'##+%'*.:1}#%#6-+(%'%%#%%%}#L'2351&('%}&/N'(0(/*-%(%%}#'+&T%7.2}#&%&#%#36/5##%&%%#&#%%#))2%%##%&&'0~!#*+&'%1~!%).'3q?&%'1~!.##%6(~!+%%%(Gw'rT~!E#<nA%#jZ~!H%(~!42##~!*31&~!G%U~#)5~#`3~!J~!Z~%]~%Y~%C~!q~!u~#kz~%#~!6'~!D~!U~!?~#T~!c%~!G#'~%7|~!G~!J~!G&~#pb~(Df}#%}*&}#%##%##%##&#-}&'#'&%#.++}%mI,#,@&(}*%}*'%&##&#%##%}&0}#.},U},%}+%}&%}#%##&}B%(}(%}+%)})%##%#&}&%##%&}<%}>%#%&}*%}(%}9%}/%})%}*%}*%}?&}&%}3%}&*#%})%#%#)}#&#-#+*%E%%'%'#%}#*V##&##I}#&&##%&%#&&Qf%%))w/0+&%#(#.%-''''++++7}>%4'',##1,#%#&%##&#'##&#*#9)%&%}#*}%,#+P(%A&%#'&##wSD',9E00#y#@}(+}&%&>~!#~!X}#*}(&&}(&}(,%}%&#+&}#&}I%#%}%)#(},'%#*}4%%#%}(''}#/##(##),%-##%%)#&}(.}&%#&}%%}*&#%},&&}&%}#%*'#%})%}D&}&%}-&}6&#&}-,%}#%})-(~+`~,=?~I9'9%~!,#%})%})%}@%}?%}(~!?~#<~#pP~#BG~#=1#%K+~#?#~%;)~#A~#mF1~#A'~'X%'~#lR~#N~'N~#r~#m#-~#i'?%#'%~#B%##%,%#~#_%#0%~#]732~,w~2+#:&#%&'0%&>%}#>##F+)#%&&#(+_}4&}-%}(&}@&}O7Fdf0@+/v4}&WU##&/0#&'('B#%}.%}'+#%}#%%&#&%#%##+#&#)#6#'#.},%}c%},%#%##%&#&%#&~#>'*-.%##%##%}#%%}%'~#)D1}#%*&~#_%%'(~#S2%'.}#~#=##*'*-%}&'%'##&&~'E%.#&~#M4}%%##&'%#~#O1##%&#'+~#<B%##%%'%+~#;#@%}#&%#&&%#(~#H1}'%'##&&~#?A}&'~#D#%32}'&&&&~#[}'(#%}'~#;C})&}%%#%~#=&%,3}%'(#%%~#^'#&&)#%'~#Y%-~#d-%'~#^%%&#&&&}#~#b~2t*&'~&(~&@~0%~e~3}%*''0})&}+~!9##-}#%-hD*)1fC#%/&/fB#40~!+#)*4~!+~!K'&:~!/*7~!.#~!H~!L':~%x&~!H#~!*~%1~!I#~!+A~#p'~!F~~#-#~,,(~.Z~!V~%;'B'mq-W~!N~%I%#&&#&}#%},%%}'%}+X#%}#&}(%}'%}<%}#%}%%'}'%}:~![)9@~%>~#UA%-%##&~!C%~!-.9:~!1~!-^2/:a~!y,D*J#-5)/4~%23,~#G~!L1~!0X3`~!2+~!!0-~&E~!W~!o,>Y&]~%cZx_&~#O*9#A#'#+I'%#)~!0B*-5A+-((F&*M#)(-7-5+'-3a5Vi~!Y~!?+[)%3),ERHm~!+:D,VG.+)?fB%%*(%)'(#&80%1'8`K8?`+'Z#&O&'H5#*9)A%%5&3))0%39+.*7#()&&*=4@**L)<'_&*+..;(#*+)./&0#3)%')-8(4ixD(&.}%,('aI:,)%,k2231T)I'#/-W7,/'Q#.'Y24+h')37</31&83##&0#),H(?'&?/1##%#&&#%''-%&&&#(&''&#.-'%#%%(,')*'&#&#'##%(%(#%('#&##%%%%('%#%#%%#%#&%##h>w+v<ayvyvcg.uuhKr}g/v|g>u9i[~>g5uI~=RvdwEg;v/g;uk!!TTSx]@RT!U!#!@VBRUU!'UTe-d0c`e&gSdicedFcrdTaqb.kYcAohdYd@a3e+d}dMdtd.aJ#bqcK`dle/e.e'dwdPdodddjbEb}ogd^ofdpduc6j?l%d{drdqc)d7bacOdQ%T#Y)X.sR[yH>6Vyv3[xwLu>vo'!*.[yBacahoj>6Rew3[xqdZa#!a&#^(X-[yG>6Vyu3[xvg3sEr|g.u/Ri9db0T#^(Xa)!-[y;>6Vylg4wKs{JwNZt3@3r=c4Z([xlg;wKt!cpq's@v7A'*a(a+!-a#[y<3Dt?3Dt'>6Vym3[xmg9rxsNJwLZt4~?r?db1T#`-!(Xa,!0[yS>6Vz%NuQs.g4wKtnJwNZtS@3r>c4Z([y%g;wKtrdga8!a(!#&T*Y-Xa#!a0<or[yc3Dtq>6Vz43[y3JwNZtf@3s!Ju}!%Dti:pm3c_%X#tjB5pkd6q!r]u?voC'*-a.a2!0a&a+[yI3DtI3Ds~3DtH>6Vyw3[xx;:s#~<5pKJwNZtE@3r~d`a)!a2T#a.(!+U.X1[yT3Dt`3Dtv>6Vz&3[y&g9rxwzcxstPu.<rAJwLZtT~?r@dZa%!a.&^*Za(/Reu[ya>6Vz23[y1g3sEr}wkg{NuQRg{ci(U#5@b`~,cg#U(2WnH5wugcRh7dX#T(Y,a'Ta!!a,[yZ<]mj>6Vz,3[y+Pv#5ReZKu+=,%!H}7ABwkaS?Rh:BcW(X#<]mrj:ubv/ARekdg%!(!a.*Ta(Y.X1!#sP>Rl*Dt6[y>>6Vyo3Wf*jOvuumvuRgRJuq*!:9<B@bX~3jVv&v@s@5Re[d/rQt{uAvo&a&a*)a2!,0Wf!3Dt0=Bs'>6Re}3[xy~<5s%JwJZt1~Gs)c;&!#2sJkNuXvzq7rxu,Re8dka4!a8(aEZ+a@Y.X1Xa)[yd=Bs(3DtP>6Vz53[y4cX#X&Re:avRe9~<5s&JwJZtQ~Gs*i^rzvdRg+Jv{%!2sbB@bX}kdga,!Za?&^*T1/!a'Dt+[y6>6Vyf3Wf%g/u;s4hGu6?Rh-JvZ,!c%#&RoX54Rivj7uyvf8RgTKvZB%*!2sGh<vu5Rgq<=C::9bb~#dZ#T&Ta6Y.X*Dt>[y93Wf)coZ(T,6VyifluvRgC@95@B@bX~/hFu34cC#T,k/unq8w8Q5RkUklwQuzunq8w8Q5Rk8d/rJu?v8w9)-&!a0a;a&aIWejg3sEr/h1s<DtDJvyZqY5aws3Jvy!&Wei~Hr1:au5@Bag>23E~5c:Z&bX};kKv?w&unuVu5Rjc;>bs)#~@:Rh.=ay<a]C;b`}Vd6s/t{uAvoaxa()!a,a7%-a#a2Dt,[yF2Wo[>6Vyt3[xuNuPRi&NuPwpi#RoWh?vf8Ri%Jv]!%Ri:KvxD!.'2WeAjZu`q9rxu,Re7woeAg-unLq(qA_/*2Wg_g3u5q^9:4E}/jTrxrzv=Wkkd~0UX#^^Xa-a1a5T&a=U1a'*aEa]!a*aPaA-adok[y54Rn>;:p3~Dp5g9rpsFNvZqjg3uJp4~<5p0Pw;5qlJwNZt*@3p1Pw:5p/Ou!5p2JvG'!6Vye=<qnJvh_[xhg3v,Rh3kOwOw-sDuev/Re^dha[a%!%!a+#Ta7)-5TaCaO!aka!a)sf[yb2>Rl!9ARiq5E}Qg=ucRkBE|oJrJ_@Wk~@Wk{JrJ_@Wk|@WkyJrJ_@Wk}@WkzJvO_[y2g-vMRmiKuYC!)&>Ri;>Ri<@3RkNc](X#@9Rk=g5vuRmhKvDB!+'=]meg3u4Rmgd)#Y'Vz3CARmfd`a+!%T'!+#Ta1Ta6TaM-sTDt9[yA9sYd'%Y#s[[xpj:ueunaXRgEjRq,v-vuqdd2'`#6Rev<32@5>:2<E}5xIo9a*X#Y(;5RePJvD_g>vyRgNj8w)v8<wggs:RgXiZt|vjx,hSq3ah!-(~@:Ro/Ou!5RhWj^v(pyw8unRhUdx-UY#^Ua.a3a70!)%UX1TaDa)'omRiRRhE[y:3Dsz=Br,>6Vyj3[xkg6ruwjcqsrPw;5r*Ku]D'Zt-@3r(~?r.i[vwv]dU1a--U#`a4(g/vsRhPOu!5RhLj:rmu9Wo!~@:wdh@g/vsRiTjXuvvNr}:RhBj^v(pyw8unRn]dz1UYa'a+^Y(!aETZalaRY.Ta?a4[yDJw1!#qLsW>6Vyrfzq-pLflpwRe|Js>%!Dt@3Dt&Jvy_[xs~HrnjMuwpsw'RecKu+D#'!t<~Grl~?rjg5u-x,gwp{ah!-(~@:Rg~Ou!5Rh'jXuvvNr}:Rh#cW#X/c;&!#2sLi[v7u7RgpJv)(!iLrxu,Re6j7v@s@5Se[e7d`aW!Za(a`T.a#!a3!&aDa-!9)Dt_=6s+3[x~~DR|h~DS6avhGun5RkZj3w)v-]mkKunB!&*]kb97R|i<ARk<c:Z(6Vy}Juh'!wziMRoS:F|vkLuauJv5vtvQRh1d='T+Y#VyO~DR|jcF#T'7R|g97R|kJv3'!ay<Rj,Jvh&!:ReXcsa6*a+#a#_aIRf9aLRf?c,Z&Rf5Rf7c.Z&Rf;Rf>cQ#%T'p-Rf8Rf=ct#%'(*!,p,Rf4p+Rf6Rf:Rf<d~'Ua%U*^UYa(!a,-!#a4YaTalaEX0a8a<Weo3Dt/3Dsx=Br93Wen~Dr;~<5p<JwNZt2@3p=Pw:5p;Ou!5r3c7&!#:p>3Ds}KvGB)_6Vyk2sM=<r7x'eovA(!hFu1ARf}cV#X&@r5j6rvwQa^Rf3c=Za'wkghJv__g;unRggA53B9=b^}%j6uduo5Jq;!(hIv%2Re`Ou4ARe_e%a#^^^Xa&!a*a2!&a6YaP!*ad!#a:aE/5Rn?[y@>6Vyp;:pE~DrY~<5pBJwNZt8@3pCh=rt3rWPw:5pAJup_[xoNuPpF9c!#'45pD5ARn)d8#X'X*3@rU72s]h>v<<sSjJpqvewOJq/(!hNw'5ReBk0s2u3w/w'5ReE5@Jq.!a+JQ!&WeU23d(#Y&RjG5]jBk!u7w&u0udARjEe#+^^^Ub#!a2/a`Z(agT1!a-a;|@TaG!aS[yV=Re~fow'RguNuPRe?bz#'>RoUWeL>:Cbb|?JwPZtVg6ruRmzJvD'!6Vz(g/vmRh~Jvy_[y(g9voRgyx*cy(#2>Ri2B9b]~9kIw9u7rluJu3Rg]dI#a%UY'@=p%CAx.gQZ&RhwwygtRm{x5g_Z'+ABqR9Woa=Bp&dV#^*Xa'!&@o{g4v]Rk;Jv{!%Rk[wkkiA5RkiwwfUB=x,fUuqC&*!>RfTg8v0RfV~ARfSd;rJsAuAv9wR'ae+/aO!a@aza/a#[yQ@Wg!2Wemg3sEr0JvB_g>uvReWg2v+Re=KupB_+[y!2AbY~-~Hr2AJwD!(h<~El>h<~El?Kun@+_:9b`}Kg-v/Ri3g;vtwyk_9]k_d=&T#*U.6qh@Ab`|K9:H|CJv[!&3Dtex'fDwC%!Rf[9WlMd[(^X,!a%Z06Vz!@WgBg=v~Rgvg,QRe@awd,#Y+jTv|Q~EfWj]uNr|~FRfXdy#Y&^Ua%!aO.!(a)Ua;=!a@aKap!a-,a!Ta]a[rSa]p?[y82sK=Bq~;:p:~<5p8Pw:5p7d'#Y'Wf(;RnRi[u4w&RgJJvG'!6Vyh=<r#ijuuv/sIKuYD'ZtG@3p9~Gr&d2#`(g<vtRgFj`u5w&rqpxRf2CJuY!+:wfnTOu!5Rg}jNs1ucv&RfwJvA!&3@q|BDcC#T,k/unq8w8Q5RkTklwQuzunq8w8Q5Rk9dga#!a'!a=#a0!:+Tb*b@aO.a4!aba8aFJv^}?!VyR~Dr<g;u%Rn.~<5p[x'e`wNZtR@3p]Pw:5pZhNvjBp.woe_g5u-r4JwF!%DtO3:ooc7&!#:p^3DtpLuGw(!+%)Dtk6Vz#2sd=<r8d'#Y([y#<x3gJt`w@!)%}MRiowzikRij=]ilxAf3,U(#B2Rf#g0v-Rm[ck{`U#]giKv3>)!&6Ri154s,KuGB_%@r68r:dJ|t`#X(9<E|u2@H|rx3gJu?w'!+'1Nu7Reg4=H~+9<wxgY95Rm]xLggZ-`(X}U2:Ri4h<uOawRmsJv__5@bb{jbV~3dka#a'a]!,#a+U=a>b6a3b%!/aKa/)!arwve^VyJ;:pR~DpTg3uJpS~<5pOPw;5qmPw:5pNOu!5pQJvG'!6Vyx=<qoJvA!{~Jup!%@qk7Rn/KvyD!}''[xz;>wkh'?Rh,x8gyt`w5D!&),(SgyccRgztJ@3pPB5p#d'(Y#<]mmifubw&RgoJvE&!82s^JvF&!8Rf,ADb]~;x=h'rNu]vK!,%'*0RnORh)4Rh*AqQg-vaRnNg;wHwkh'ba~4cE#Ta*x3gctyw@'!+%RnFRnD<4Rn@hFvK5RnCxWg[#`&a0Ua()`1Rm75Rg[c]%X#qi8Rg^NvdRj>BwzgZauwji7Rm6A4wgg]d1#&(*,.0a#Rm;Rm<Rm=Rm>Rm?Rm@RmARmBe%#^^^Xaea?aC/b+(,!a+a#!a/!>a&Ta<aKbD!2wphBRnk[yPw}hE|.=Br-3Dtm>6Vy~g6urRf.x,hPrNav!%'RnqRo%Ro#Nu;q[Pw;5r+JwNZtM@3r)d'#Y'Weh;xChL#`&RnmRnoKu}>%(!Rne~Bs-;2wjcussJv+'!aYSO}6@B<5?ba~8LrNvj!.%*ROwungw~ng~:9;Ri^>wtnig;wHRnixDh@|(UZ.x1h@|)!#:2<H|*xHn]#-UX'3Ro)z=iT}6ARns=Bwsn_wpnaRncw]aR(#UXa&Ua*a/=]iPd'#Y&Ro'WnXf{QRm2hNvj]nZd`'T~&1`{|`#9b]{}c:'!#Wl{>@=be}]?cl{{U#:5Abb}Jds#^YaF!a*b4a#a3aPa>&Tb!bH!*a_!Eau?/a&RjY<]gj>6Vz*;:pe~DrZg,QRj1JwNZtX@wihspcJvZ&!VyX9WmOJu|!|N2WmHJvh&!]ht~Bpbcn&T(!#RmQ<s7Nu;padH#X'`+WmJ@>RmKCARhnKup=!)&Wf+:RhqNuPpf9c!#'45pd5AwghpARn(Ls@w!%,)!RmP@Wfe<E|IJva!&WmNg8vsRmLd`*.`#Y'Xa!axRn*]hrA8Rhug5s@rXg8u!RmMd8#X'X*3@rV72smdI*#UY&RmICARho~GsgxVgd)Ta'U-Y&Xa!T#RnEWnA@Wffg1uDRi0hFvK5RnBxGnG&#`%owp)@wsf+bX}Ze-*1!a*^^^Ua|!#a.aq&Ya2!a>.a6!a:aO`aJDtL[y`@Wg#>6Vz12@wzoYRoZNuPRi!NuPRhzg=ucRi,@=b`{Yg=ucRi-ACJvB!&Sh[ebSh]ebi`wUuFRm4Jw2_[y0JvB!.<Ju(!&SoG}6Shd}6<Ju(!&SoH}6She}6Kur@._g5vHRieJvx!{L2G{Kx6gd'T#?Rh82Wi5cZ#X(g1w)Rm5dW-Y(Ta#!a)!#aYa=wnfE=su2>>bU{0j9udv:<svj8uQv-7RgHdE%#^'sq9sp=>Bb_{TJv`!&g/r|snj6v(us5d,#Y(56H}[978H}]Jw5!&g1rushJvB!+j;v{u5?zDhd}6}bj;v{u5?zDhe}6}ce*#`(^^^a[aea!=!a6a*aoXb1a.!aAbL!b>,b'aL!aV@Wf|2Wlg3[y/JwNZt^@3piPw:5pgJunZou3@rsJva&!Vy_g<v~Rm#JvG'!6Vz0=<r{Ju{%!:pj@WfsiXuJu3Rm:JvZ&!WfA~Bph@c4Z&Dtwax5rubx(#:awRk1@d,#Y&RfjRfid1#,Y(@Wfp2Wlrg5s@ryKu[@!,'=]ig9wlk?Rk>g5u-rqJvy'!@9RkQcH(T#=>Ri~@<wkj(Wj(KuZB*!&<7rw@9RkRcH(T#=>Ri}@<wkj)Wj)dg(Ta2Xa9X#`-!a*CARhg@@=I}d9x;c~#X%so=<sj>2@@=aybb}XjWv0Q~EfEj3vLv;<d,#Y(56H}`978H}_dgaPaFa'a/!#a3Y0a_a;a|!1(a7-[yE3[xt;:pJNvZrrg3uJrvJwNZt=@3pIh=rt3rxPw:5pGOu!5rpJvG'!6Vys=<rz@c4Z&Dt(ax5rtJvZ!&~BpH@wsfNg-vaRlNci*U#=<wei<F}a5@Jq.!a*JQ!%@qZ23d(#Y&RjH5]jCk!u7w&u0udARjFd/prq=tyvpaEa(a:.!a1aZ(@@=I}:9wpd%=<sX55w_h}@@=I{t=ay<aU@@=I}T=ay<2@@=I})?C9:9au@9Cb]}DP~=x-fAZ(2Wl1=ay<aU@@=I}>5@d##Y+jTv|vV~EfFj]uNpn~FRfGdgaK!Z2&!a8a-Tb({E!acTbM*!a(DtY[yYd'%Y#sl[y*hHvh>Re5x2c{Z}.j4uCvcawRiMd+#X+_x&d!},<5RkX;2Hzw@x,gavfB-!{CcF&T#Roe;RodwWbBg5urRgaKvHC*_6Vz+<4opieuew&Rmq@d]&Y)X,T#X0Rh}<BqP=4qS9:ReMg/ujReNJw0!/<Jui%!bd{kawwnemRelAxUa?a3#*.&UX(Ya+a/RhvRnQ<o}9Wmtd-#Y&RgSRmw9;Rmxay=Rmyg-vaRmuxEhSrNu,v-voC!%(aR.a(a7+1Ro1>Ro5CE{A9b]{@;5x#eO{:g;urRi+KrNA!%(Ro3>Ro79;Ri_Ku@>{;&!x%gX|{KunA_+g5QRj/g3u5Rj#g>uERj%wio/xRhS&!,!#^1U}wba{8>>@=be}qC@:D5ba{7Ku+A&!}x?ba}t>>@=be}se(aA^^^Uat!b0#{pa+awUazbGa#aLb9bgaWac'a5TbS=Br!d1#`%scp_Jvl!#rT>Re0JvX&!VyN=H{Fcm#U&:pY=ReaJv2&!]h0=]nUJvG'!6Vy|=<r%JrM_=]h2@Wlud'#)U'Wf'b]{i=]h/Jvh!&~BpWg=v]RnMx+ny#'Nu;pVwjnu=]nwxJnx,T#`&Reqwjnt=]nvieu9vrRjLLuYwP(#+!th@wih5pX~Gr'g5v/Rh4KunA'!-CARnP@wwiN:Rm_9x'cvw>!|l=<saKvAA!0&3@q}>w^e1bp#&Re2Re3BDx7gH#T|f5H|eKuZ>!%(:qNAH{]Jv6!+3B2B9=b^{X<5<B92:E{ZLvhwA(a;a%!igQuyRmad+#Y}m@3Rh5d8#X'X*:AqUAHzmaxwbh<aXRnVcF}RT#Nw&cj#U(BWnug/vsRntdka)(a3+.Zb7aYYan1!bVa@Xa}[y^@b[{G=H{+hFu73Rj&Pv#5ReQcK%T#sig1v{Rj'Ku+D#'!t]~Grm~?rkKuMB!01d5#`'Vy.ta3Dtu~Hroc8#'{^45s85AwZbP&!#Rn!wghxWn#KvEA!)&2RlA2RlBx:h|#(T,=]j09Wobz>x]z/@awRoTd+#Y(az]hFhCrm4d,#Y+jTv|Q~EfMj]uNr|~FRfOdCa!Xa9_X#@<plJvf!%b`{(9;Rgwc;.!#2x7cw#T|UDb]|T5Ju={(!=@E{&Jv)&!Ab`{'awJvf!~*>>@=be{#KuY>!+&4Ezyi[ugv&RjIdea+T)#UXa&T-T&a!Rh9auRmW=]kLg5vuRn+g3u4Rn-Ow6ARn,hHus5xNk?#UX(U~)/g8v0RkD~AwkkF?Ri.OuNBwkkA?Ri/d|a2`a*^UYa.!aBTZaTa'Xa;!(!2!-a#b2[yC>6Vyq3[xr2Wi?g1rusVh%s?DtF~<5rbJs;%!DtBfswKtCj[uvuSsEu3RgVx3o:u+wN'*Zt;@3rd~Grh~?rfg8w)Lq)qE&-a%!>bI|`jWv0vV~EfCjTv|vV~Ef@j]uNpn~FRfBcK#T']gWNu7x,k7q4ai(0!hHv8<RhmkMu9vrsBuev/RhlCJvB!,g<v{wchh~@:Rhji[vrv{wchi~@:RhkdS&a5UY#Ta!RgPwwiI5BwciI~@:Rh`x'iJvj'!5]iJPu8Bwch]~@:Rhach)U#h3rp]gLh@t|Ax,hTq3ah!-(~@:Ro0Ou!5RhXj^v(pyw8unRhVd|)`,^UYas!a?/a2Z'a^Ta{Tb7Ta(a#!a,Wf&9sZ3DtAadamov=Bqt3[xig8vsRm~>waiL2b`{QJv*_Ouv2qgj<v]v2BqfdR'X*X#Y-@3qr~Gqv~?p6hHv-]glPup5Lq+q?_%*b_{qF{n9b^{rOu4ARhpKvCD!+&~Bqp:5Dbb}nwoiKl&unuTuBv]v+ueunaXRf0=Jvh!0nKufu8v1w&w7q%w&uHrz:Rgnj5w,uxDJq/(!hNw'5ReCk0s2u3w/w'5ReFd>Za&!*UaA=<wkgsRnSJv^!%Refifw3vyRgOKu_B'!,<]gkiiu:w&Rh<=C@a^<B57@2F{[<B5@aW:=3away9A5aW=<B=C@a^<B57@2F{Ie-#`(^^^bCara.b8aza6!/bZ,!adTbnTbOb+aFaS!aAT9@Wf~2Wli3Dtl2@d,#Y&RfnRfmJwJZtN~GqyJva&!VyMg<v~Rm%iXuJu3Rm9Jv[_=]ih9wlkDRkCd1#`(@Wg>2Wls3cH#T(@<Rj*=>Ri|b~'#23s9h<~El.d'#Y&Dtxi^rzvdRl#d*#U%(o|B2s`hJwSaxRmDKv4B&!1:Rmdd5#`'Vx}to~Hq{x'f1v3(!BA5ba|bJv_&!Wfug1v]ReIdO+U/Y#&G}-8wze=Rh{g1v]ReHg/uQRf/by#)ibQwERl/cH#T(@<Rj+=>Ri{cNu+vlax-!(#a0qa9<Rii2;;bU{H;x<i=&X#Rk`<4wwi=C9H~8xAI(Y#<azRi@45wXI<B9;5bb~7dL(X#Xa(+!aL6Vy{g5QqOau:5au2@ay547EzbxOcU(UX-T#Ta#:Cbb|A?wjh/b_|SOw6ARgtihr}u7Rhy<d1#T)X1@@=I|~=ay<2@@=aybb}Sj3vLv;<d,#Y(56H}A978H}@dGpvs@uAu`vcw9*!aFa+ai%(b!aXa8.a?a[ozWey=sU2@G}Nch&U#Rf_WexKu+D#'!t:~Gr`~?r^j]uNr|~FRg*j^psurwJt|RmcKv)@&!)7Rkv~Br[@wxfO:Rl3co#U'6Rezj_q#vIuavjRltwzeyh@vr5JqD0!>aY?C9:9au@9Cb]}9cl#U*5;5<H||jbuus1ucv&Rfvg1v~d/pppzqFr^a--a~!aMat1(hFv;Wiz@@=Izoj5uuv-7Rix~Cw`fk2WlVcZ#X,k)u3vWs@u2]ktg;wEx'fBq(_2Wg/jTv|vV~EfoJv]!15x'hzqG!(P~EfU~CRl_j6v(us5x4i-#T(2WmZ?C2F|d>Kq<aj1!*jTqIsBv=Wl`~Cw`fi2WlWj`v0u*~>RlR=c>Z,k#u3vWs@u2]kr<c1Z+jTqIsBv=Wla~Cw`fm2WlXdmb3!a{(arZa`bkTa%TbQTa-a9+c'!aM!/[yL=Bqug.w'RifhFvyDRj.g>vgwyk^9]k^Jv3_@WfbAARkhJw2_[x|JvB_wkoIRoKwkoJRoLd'(Y#<]gm=<9<H|yd'%_X#skDtb3awwqkgNulRkgdB#^',9:p'hJwSaxRmEBwVb8@4=H|qLu+w50&!)@3qs~?pU>Awwn;;Rn=c:Z'ARn<=<qwKvC@!/&~BqqJv6!&]eVb^z^xRge'/a%+^`#Sge}6<4Rn3=]n0Pw2>Rn8Jw0!&>Rn:>Rn6cY#a7+!a&=<wkaNw~h3z_c5Z{=wjh#=]nLKv^D!&)Vyz=bW|swYb<WetcG#T(2wxa@qVx@gD#Y&b^|V5JwG&!5bb|pg/w&RgD@x=kHs=uAvn!a%%/'+RmSRh694Ro`g-vaRmRhHv-]mlxCcS#`&ba~.5cD#Ta)P~=d,#Y(56H{>978H{Dd_#{2^Y%_+qbbb{6g3sERhsbU{?dfa.,`a(Xa<!aiX#(55RiG54RiHcI#T'WiU3RiVNvdwtfcRlKNvdd,#Y&RlHRlExQgf.1*^T'X#Sgf}6Wn4=]hfPrk>Rn7Jw0!&>Rn5>Rn9Lunw?&a2!,5<oq@@wqfdRlJj5Q~=d,#Y(~ARfcOuN]fdDKw;ay(}i!547E}j?cI#T(@5bV}iCbV}hdv(^^Tb?a40,b##Tbo!a*bR!a<b|a/!aKai!aU[yK=]o^g:v>ReGJwPZtK<7Rh+h<~El,Pv#5ReR@awwxjCg,ulRjDJv6&!]j!z?aQeeg>w=Sh<eeJw;!&axEzOg,Qosc!#*:wkeJ]eJ>x'h-u(!%Ro.w~h.zPdNZ(X,Ya![x{;9ReY;wkgxRiF:x?ap#Y&RmUg<s2Rkod]+UY0TZ'!a&A9sw<=bczLNvuw{gqzNhJwSaxRmCKuLay!#&s_Rf-55b^{uJvZa!!c%#(55Ri654wmiu5RiuawLu,vp!+}^%b_}Y9;wkgxba}o>A9:=b^}zKuh=a''!3awRk3c*'!#aHRk6c+Z&Rk5Rk4Jv)&!awRjSawd9*`#0?C2@EzMj8u<uJ5RmbjQrquJu3x,k>uq@_+=ayb^|W~ARkEOuN]k@7dhzV^X/X&a-#zRzSb`zXcJzTT#2WkVKvDBzW!%FzY9;5bbzWjQrquJu3Jw3%!b`zU=ayb^zQd:#X(T-a!6Vyywxh}=b]{Jg=u1RiAdGp~qHtzv!w(wA+a+a;<!aJaYai'anasb(=azRmV:Cbb{MLq2vb!%')RjuRjrRjtRjqx3jnqCw3!%')Rk(Rk+Rk&Rk)Lq2vb!%')Rj{RjxRjzRjwLq2vb!%')RjsRjpRjfRjex3jcqCw3!%')Rk'Rk*RjkRjl9<CbbzfOu4ARhxLq2vb!%')RjyRjvRjhRjgx=joq*uKvb!%')+-Rk.Rk%Rj~Rk-Rk#Rj}x=jdq*uKvb!%')+-Rk,Rk!Rj|RjmRjjRjidAq&qKs@uAv8Aa.'*-a@a&0!aM@a5[y73Dsy3Ds|3Dt):wxgI2sHJwJZt.~Gqxwsf0ikrzt}Rl0Jvy_[xj~HqzKv_A|D!&WfP8axRoVcf,U#k(v]v+ueunaXRf1Ju}'!g8u#Ri=jQw!sCunLprq>!,')~<5qeGzq9F{W=c##%s5au:5aU3CBE|;d4#X(D!a&6Vygx(b;#(=]ed?C2F{N<capoq2r[a&!aPa9,'Pw;5s:@@=I|,55w_h|@@=IzcP~=x'fCqB_2Wl2>aU@@=I|1OuNBc1Z+jTqIsBv=Wlc~Cw`fl2WlZ~AcTa%!Z+jTqIsBv=Wlb~Cw`fh2WlYk+uNqJsBv=WlSg,u3dca3#UXaMYa)TaB-=cM|7T#<bI}l5@B932:aV2G{BOuNBJq:|M!5Ezt=<B=C@a^<B57@2F{v>cB{/T#=ay<bI{3Jv6!a.6BKq0ah&+!5E}HP~Ef{978BaU@@=Iza<7d#.Y#978BaU@@=IzH~AJq0!(@@=IzG978BaU@@=IzFe,aU*Y&^^^bvJb,b:bFad!a,c2Ta>aL.bo6!a#CbTa'T#Re{2Wlh2@G{yg6t~Ro_NvdRfticuRQRllJv3&!x&c|zs@Jw3!%RflwpfkRlpKuL;%(!Re<@G|C2GzdhIvuBwgjAg-u0RjAKQB%!(GzZ@G|5NuuRl7d='T+Y#Vy[g<v~Rm!==G|>JvA!)@wma=]m1ifuaw&RmnLs@vT'!|/+[y,g:v>ReTJw1!#qX=x!eC{bLu+wT&)ZtZauq_~Graci&U#F|89:r_Lupvq!.)&2RlG8RfaC=x!eF{_h?rpWlmd&'!#X|&]k::xJey#`'T|+<E|&2@H|%dE#(^,g;u.RiEg6vjRiC9xCkA{O|zY#g=ucRmXKs0@!&*@G|m@awRknJuh!,3d(}gY}eJvj!%Rm):Jw3!%Rm+Rm-Ls0w(&!a(a#@b[|6cZ#X'7RkxWgAOu4ARn'dH'U#Y*Vz-Wm'CARm}d]*#a%^a*T'aK!a<9bV{PC=p*Jw4!&SgxcbB5r]idw(wBRmF7xFkt#&`(Rm/Rm8E|!JuY_9:Rl5=wrgr2:bbxd@xXfB(a*#T+!.X0X1Ta/a'T&RlDRfL>RlyARl9b[z[>RfZ:RlL:RfRwlg/ARl;9;RlxKv,A/!%7s69<74=BA5ba{-8Bde#`a<XaKYa1,a'P~=wxfB2bZ}}?C972@@=I}r8@55B9;5bb}G978B2@@=aybb}3j3vLv;<Jw3&!>Rfk=ayb^}4~Ad1#`*@@=aybb{w2@>==<bbz]dx+UY#^UaF!a9!bB'Ya1.!ajXa#%olRhD[y=3Dt#Ov5BrHKuMB%!(Rf^Wep~HrJwkiQjKr|~FRg)Ku+D#'!t5~GrF~?rDdV)UY,Z/_7RkuG{<~BrBg,rlsO:235B@bX}|d?a1!#`(6Vyn5@d##Y+jTv|vV~EfIj]uNpn~FRfH7Lq2vb1!a9-978BaU@@=Iz9978BbU}#~AJq0!(@@=Iz8978BaU@@=Iz7~AJQ|}!978BbU}!JvkaK!AdUa21-U#`a+(g/vsRn~Ou!5RPj:rmu9WhOjXuvvNr}:RhAj^v(pyw8unRn[kPr}p|u7vwv]RiSBd;pppzq@qHQa?(b.!a.a`@.|xa(hFv;Wiyj5uuv-7Riw~Cw`fg2WlU978BbU|wOuNBJqG!(P~EfD~CRlQcZ#X,k)u3vWs@u2]ksg;wEx'f@q1_2Wg.j]uNpn~FRfqJv]!15x'h{qG!(@@=IzK~CRl^j6v(us5x4i,#T(2WmY?C2F{1>Kq<aj1!*jTqIsBv=Wld~Cw`fj2Wl[j`v0u*~>RlT=c>Z,k#u3vWs@u2]kq<c1Z+jTqIsBv=Wle~Cw`fn2Wl]dn1#c(a(b^a2!b/bAT(bj!aDa7bu,a_a{c0!2T0g:v>ReD2@G{42@G{5~DpM~<5rc=Bx6i>{RT#RnI@zCx]y]z:2Jv[!zr5Awyk]9]k]dD(Y+X#6Vz.g=wKtgwhaCwgmTWj2Lu,w%_+/[y-B;b^xeg3u3Rj-2@bX{*KrJ<!+'@Wg(g?QRlC@Jv`!%b[zIwsfII}8JQ_@w|kW|=Jv(%!AqcOuNBJvEzh!bYzjLs@wP#(0!oy@>RkdJwMZtc3Dtd@BcG#T'9bWxg2@2Fznd*#Y+;2x'c}w<zizixNgwa#Z'U+!/!a'!a+w~g~z6wcn{Rn}wcnzRn|5Rh%=]nJg5vuRmvNvdRlvcprJu}w*az*a#!%.a.'Bot9qT]kj@Wg'ay2Gzv@Jv`!%b[zEwsfHI}1;ck#Ux`<Cbbx_Lu+w!a&0*!wko*wwo,So,}6Juqxf!E}PigQuyRm`d3(`#8>Rn%:A5B;bZ~%KvhCa!a2!x>k7#Uxb@b{#xaRk7Jw0!)>wwhlShl}6>wwhmShm}6CJvB!.x'hhvj{!!5Bwkhhbaz}x'hivjz~!5Bwkhibaz|xEhTrNu,v-vpD!a%&/)a3a.,%Ro2t[CE{)@3re9b]{%wjo09:rgc:Z&Ro6=<riifuaw&RmoKrNA!%(Ro4>Ro89;Ri`dSaL'UYzxZb)7Rka3xRhT&!,!#^1U}vbaz{>>@=be}yC@:D5bazzKu+A&!}{?ba}y>>@=be}wxBh[t`u~vJvr!%a!a()a,a0a4RoC=]o;Ju(!%RoGRhdwjh`=]oAg>w#Ro?g5vuRo=NvdRl|Ku]C.!&;RoEJvB!%RoORoMBx'h[v+_?w~h`}~5?w~hd~!xKh]oiptu-utv.vp!#%&a30a@a'a+(a/aOp(o~p!RoDJu(!%RoHRhewjha=]oBNvdRl}g>w#Ro@g5vuRo>c[#X']o<CauRoRAd-#Y':RkpauRoQKu]C.!&;RoFJvB!%RoNRoPBx'h]v+_?w~ha}t5?w~he}ue!/UbhYacXaW^Tc&a;b:a-c/#b&aja1(!cL+!bKbt!bmcRc9aIc?8[yW3Dtt94Rg`Jv}!&SiRMzBhEebShEMNuPRe>x7gL#TzuwjirRipc<Z&>on;>z=h-MSh.Mwqczx'a7vj&!>Re4@=ResJt__NuPRi*NuPRi)j]uNr|~FRfzKrJ>_+@Wfy@Wf]2WocKrJ<!+'@Wg%g/QRl@@Jv`!&awRl<wsfFIzgLu(w*!.*&ShBMwvhIRhI9;RhNx1hK'!#Sn]Mx1hK~0!#:2<H~7cNu+w7D*'1ZtW>Rn1~?rOc:Z&Rn2=<rQ<7wjh&=BSnLMc]#X(6Vz)w[b=a!U#9wzgMc3#&(RgMRitRis<x,gKt`ax!&+SioM=BSilMc3#&(RgKRinRimKurB,!&SiQMzBhDebShDM6BJQ!(P~Efx978B2@@=I}WLrJw!!,a*&@G}O@9wkibRid@@x'fKwC!&SlDMSfLMjUv~Q~EfKKv3@a+!(hFv-]mpx/hYZ(C5RiWz<o/MwkhY?So/M@x,gbvfB*&!SgEM:SoeeehFu3:Rgbda(,^TZa)X/7Sg[eb:2RgI~BrMC@wgkc:wwkcRerx3h(uUvK!&*,SnOM4Sh*MArRg;wHRh(x=h;rJvPwI!a4',a'0@Wg&=BSh/Mg>w=Rh=g3w*wwgGRgGcW(X#;Sg}M2Gzk@Jv`!&awRl=wsfGIz`dKZ*T'Y-:RhR7RhQg5u-p`j6v(us5d,#Y+~Awkia?RicOuNBwkibba}Ld6p~tyu_vbAa'a+!a/'a3aEa8a!>Sh,ebJv{!&Sh@ebSaReb9;SgwebNuPRi(NvdRl)NuPRi'hHu^<Rm^Jvv_@Wl(g;u1Si/ebKu'B&!*Sh?eb@Wl'z@aPeb95Si.ebcpputyvjB)!,&a+0a%ShAMWeK@G}C@WfJ9;RhMwvhH9w{ia}ix,hJvRA1(!zAn[MRhHx1hJ~*!#hFv(BSn[MBJQ!(@@=I~'978B2@@=I}2db.Ua<'X}+T#a0XaG2G}E;wkg|wuh!Rh!x,hZu,@)!&So0MVy)C5RiXACJvB!&5RiY5RiZg8w)cG}*T#2@bU}=KsA>(!a.3wkhZba~(x,h^u(A!&(SoCMRhb5Bz=h[eb?w~hb~6x,h_u(A!&(SoDMRhc5Bz=h]eb?w~hc~6e)aA1T#T,^^^c-bMb&blcPaP(a/!0!bA=b5c@a(!bfbrc#2afwmhARnjwchORnp2Wlf3DtsNvdRl-2@wpa<]m0bx(#:awRk2@Jw3!%RfhwpfgRlnKQB%!(G{V@G|'NuuRl6d='T+Y#VyUg<v~Rl~==G|<Jv+'!aYShC}6@B<5?ba~8@Jw3'!g2QRljhLrpWlOd+#Y'g.w'rIg>w*wgj@g-u0Rj@Lu+wT&)ZtUauq]~GrGci&U#F|39:rELrNvj!.%*RhCwunfw~nf~:9;Ri]>wtnhg;wHRnhx3hDs@v~!/+'@Wfr@9RkSNu&Rlo=@<5GzoKs0@_+@Wl+@awRkmJuh!-3d(}pY#qWJvj!%Rm(:Jw3!%Rm,Rm*de&!1U-U#`)Re;@G|.@9Ri82@wjfvRlq=@<5GzpLvOvr!).&2RlF8Rf`C=x!eE{.Jw3_g2QRlkhLrpWlPde(!#U{s,UXa*Ta'[y'g:v>ReS;x0PZ&RnlRnn~HrKJw1}f!=x!eB|2w]aP(#Xa&a*Ta.Ua2a7=]iOd'#Y&Ro&WnWg;u.RiDg6vjRiBNvdRlzhNvj]nYJuW_2Wm3x)kFze{9d])!a.!,Y01!#&aC!a3RndC=ox~BrC@2b^{pg,rlse7x'ksuq!%Rm.E{xidw(wBRmGx9o+)X#wwo-So-}69:Rl4@xSf@a#XZ'X)X,Ta(/ARl8b[xc>RfY:RlI:RfQwlg.ARl:9;Rlwdn'#^XafaQa1X1TaHTa)@b[{zcZ#X'7RkwWg@Ou4ARn&x)kG#{,g7u/RkGdH'U#Y*Vz'Wm&CARm|bx#(A]gUbUzJj9Q~=d,#Y(56H}l978H{U7d,0#U*2>ABb_xZ978BbU{e~AJQ{g!978BbU{hxMh?ad{oUYZ.x1h?{l!#:2<H{mx3n[t{vl!,&a%3Ro(z=iS}6ARnr=Bwsn^wvn`Rnbd`*T}B0!#^X'BG{c9b]{a>>@=be}F?JvS!&BG{d7BG}(Bde#`a1X,Ya@!a'P~=wxf@2bZ}I56B2@@=aybb}08@55B9;5bb}<j3vLv;<Jw3&!>Rfg=ayb^}&OuNBKuLA!)a!P~=x#fD{f2@>==<bbzl?C972@@=Ix^d6rSu,v7w*C(0a)a6#B+a%!sQ[y?3Dt%3[xn~<5rLOu!5p@Ku+D#'!t7~GrP~?rNKvlaya7'!h+v-5qMg=t|cd,U#5AAaa5Abb{S@52B5@a[@52B5Gx[iXueu;d<#`a(!/549C;ag>23ExY5@Dah89b^~689Jv)!~2b[~1Lv'w(%*!a#bX|aPrmawRe]keu7uhv-q6rxu,q`xTo]/a5aU!bNaDXbi!b-!ao!b<bwA!#5@B932:aV2G|:d-)Y#hJrL>RhG<7@C5<H|_=Cau:5aj5@B932:bJ|ng>vIbs)#?C2F|9jPv0w.vISh-MKvUaz(.!9ABbb|[5;5<H|Eg>unwfh;9:4E|YjQsBt|vjx'hYq3!(?C2F|J:2<BaY?C2F|GOu!5x,g|p{ah!-(?C2F|c9:4E|OjXuvvNr}:Rh&i[w*t|cd+U#jJvsu)vsSn~Mkfrmu9p}u7vwv]So!McW#Xa!ax5@A5aY:5;5<H|>kJv~vYrquJu3x4ib#T)2@SmZM?C2F|Bj:rmu9@xPhI(a*a#U#`a3-5Abb|L~@:RhK9:4E|0@52B5G|#C::aY?C2F|-:2<BaY?C2F|.5Jvk!a)javYrquJu3x4ia#T)2@SmYM?C2F|HAxPhH(!a#U#`a*-5Abb|4~@:RhJ9:4E|R@52B5G|F:2<BaY?C2F|Sc^#Xa2j=Qq5CJvB!-g<v{z;hhM?C2F|Zi[vrv{z;hiM?C2F|XKsA>!a)-g<v{z;h[eb?C2F|]i[vrv{z;h]eb?C2F|^iZu.vix,hZq3ah!.(?C2F|QOu!5ShXM:2<BaY?C2F|P", 13_494, 2713, 49, 25, 61);
 //# sourceMappingURL=decode-data-html.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/internal/bin-trie-flags.js
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/internal/bin-trie-flags.js
 /**
  * Bit flags & masks for the binary trie encoding used for entity decoding.
  *
@@ -3857,7 +3857,7 @@ var bin_trie_flags_BinTrieFlags;
     BinTrieFlags[BinTrieFlags["VALUE_MASK"] = 8191] = "VALUE_MASK";
 })(bin_trie_flags_BinTrieFlags || (bin_trie_flags_BinTrieFlags = {}));
 //# sourceMappingURL=bin-trie-flags.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/decode.js
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/decode.js
 
 
 
@@ -4990,7 +4990,7 @@ function decodeXML(xmlString) {
 
 
 //# sourceMappingURL=decode.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/linkify-it/build/index.mjs
+;// CONCATENATED MODULE: ./node_modules/linkify-it/build/index.mjs
 
 //#region src/rebuilder.ts
 var REBuilder = class {
@@ -5529,9 +5529,9 @@ function linkifyit(options = {}) {
 
 
 //# sourceMappingURL=index.mjs.map
-// EXTERNAL MODULE: ../../work/main/node_modules/punycode.js/punycode.js
-var punycode = __webpack_require__(60421);
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/dist/markdown-it.mjs
+// EXTERNAL MODULE: ./node_modules/punycode.js/punycode.js
+var punycode = __webpack_require__(18629);
+;// CONCATENATED MODULE: ./node_modules/markdown-it/dist/markdown-it.mjs
 /*! markdown-it 15.0.3 https://github.com/markdown-it/markdown-it @license MIT */
 
 
@@ -9470,7 +9470,7 @@ var MarkdownItCallable = callable(MarkdownIt);
 
 /***/ }),
 
-/***/ 17797:
+/***/ 21661:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9481,7 +9481,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: gfmFromMarkdown
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-autolink-literal/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-autolink-literal/lib/index.js
 /**
  * @import {RegExpMatchObject, ReplaceFunction} from 'mdast-util-find-and-replace'
  * @import {CompileContext, Extension as FromMarkdownExtension, Handle as FromMarkdownHandle, Transform as FromMarkdownTransform} from 'mdast-util-from-markdown'
@@ -9897,7 +9897,7 @@ function previous(match) {
   )
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-footnote/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-footnote/lib/index.js
 /**
  * @import {
  *   CompileContext,
@@ -10111,7 +10111,7 @@ function mapAll(line, index, blank) {
   return (blank ? '' : '    ') + line
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-strikethrough/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-strikethrough/lib/index.js
 /**
  * @import {Delete} from 'mdast'
  * @import {
@@ -10246,7 +10246,7 @@ function peekDelete() {
   return '~'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-table/index.js
+;// CONCATENATED MODULE: ./node_modules/markdown-table/index.js
 // To do: next major: remove.
 /**
  * @typedef {Options} MarkdownTableOptions
@@ -10673,7 +10673,7 @@ function toAlignment(value) {
         : 0
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/blockquote.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/blockquote.js
 /**
  * @import {Blockquote, Parents} from 'mdast'
  * @import {Info, Map, State} from 'mdast-util-to-markdown'
@@ -10715,7 +10715,7 @@ function map(line, _, blank) {
   return '>' + (blank ? '' : ' ') + line
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/pattern-in-scope.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/pattern-in-scope.js
 /**
  * @import {ConstructName, Unsafe} from 'mdast-util-to-markdown'
  */
@@ -10769,7 +10769,7 @@ function listInScope(stack, list, none) {
   return false
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/break.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/break.js
 /**
  * @import {Break, Parents} from 'mdast'
  * @import {Info, State} from 'mdast-util-to-markdown'
@@ -10812,7 +10812,7 @@ function hardBreak(_, _1, state, info) {
   return '\\\n'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/longest-streak/index.js
+;// CONCATENATED MODULE: ./node_modules/longest-streak/index.js
 /**
  * Get the count of the longest repeating streak of `substring` in `value`.
  *
@@ -10850,7 +10850,7 @@ function longestStreak(value, substring) {
   return max
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/format-code-as-indented.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-code-as-indented.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {Code} from 'mdast'
@@ -10879,7 +10879,7 @@ function formatCodeAsIndented(node, state) {
   )
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-fence.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-fence.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -10906,7 +10906,7 @@ function checkFence(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/code.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/code.js
 /**
  * @import {Info, Map, State} from 'mdast-util-to-markdown'
  * @import {Code, Parents} from 'mdast'
@@ -10994,7 +10994,7 @@ function code_map(line, _, blank) {
   return (blank ? '' : '    ') + line
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-quote.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-quote.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -11021,7 +11021,7 @@ function checkQuote(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/definition.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/definition.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Definition, Parents} from 'mdast'
@@ -11106,7 +11106,7 @@ function definition(node, _, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-emphasis.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-emphasis.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -11133,7 +11133,7 @@ function checkEmphasis(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/micromark-util-character/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -11380,7 +11380,7 @@ function regexCheck(regex) {
     return code !== null && code > -1 && regex.test(String.fromCharCode(code));
   }
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/micromark-util-classify-character/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-classify-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -11408,7 +11408,7 @@ function classifyCharacter(code) {
     return 2;
   }
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/character.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/character.js
 /**
  * Get the first character of a value.
  *
@@ -11442,7 +11442,7 @@ function lastCharacter(value) {
     : value.slice(-1)
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/encode-character-reference.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/encode-character-reference.js
 /**
  * Encode a code point as a character reference.
  *
@@ -11455,7 +11455,7 @@ function encodeCharacterReference(code) {
   return '&#x' + code.toString(16).toUpperCase() + ';'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/encode-info.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/encode-info.js
 /**
  * @import {EncodeSides} from '../types.js'
  */
@@ -11539,7 +11539,7 @@ function encodeInfo(outside, inside, marker) {
         {inside: false, outside: false}
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/micromark-util-html-tag-name/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-html-tag-name/index.js
 /**
  * List of lowercase HTML “block” tag names.
  *
@@ -11634,7 +11634,7 @@ const htmlBlockNames = [
  */
 const htmlRawNames = ['pre', 'script', 'style', 'textarea']
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/html-kind.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/html-kind.js
 
 
 
@@ -11699,7 +11699,7 @@ function htmlKind(value) {
   return htmlBlockNames.includes(name) ? 6 : 7
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/container-phrasing.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/container-phrasing.js
 /**
  * @import {Attention, Handle, Info, State, Tracker} from 'mdast-util-to-markdown'
  * @import {PhrasingParents} from '../types.js'
@@ -12527,7 +12527,7 @@ function container_phrasing_serialize(items, before, after) {
   return result
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/emphasis.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/emphasis.js
 /**
  * @import {AttentionInfo, Info, State} from 'mdast-util-to-markdown'
  * @import {Emphasis, Parents} from 'mdast'
@@ -12598,7 +12598,7 @@ function peek(_, _1, state) {
   return state.options.emphasis || '*'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/unist-util-is/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/unist-util-is/lib/index.js
 /**
  * @import {Node, Parent} from 'unist'
  */
@@ -12896,7 +12896,7 @@ function looksLikeANode(value) {
   return value !== null && typeof value === 'object' && 'type' in value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/unist-util-visit-parents/lib/color.node.js
+;// CONCATENATED MODULE: ./node_modules/unist-util-visit-parents/lib/color.node.js
 /**
  * Color a string.
  *
@@ -12909,7 +12909,7 @@ function color(d) {
   return '\u001B[33m' + d + '\u001B[39m'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/unist-util-visit-parents/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/unist-util-visit-parents/lib/index.js
 /**
  * @import {Node as UnistNode, Parent as UnistParent} from 'unist'
  */
@@ -13493,7 +13493,7 @@ function toResult(value) {
   return value === null || value === undefined ? empty : [value]
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/unist-util-visit/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/unist-util-visit/lib/index.js
 /**
  * @import {Node as UnistNode, Parent as UnistParent} from 'unist'
  * @import {
@@ -13819,7 +13819,7 @@ function wrap(visitor) {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-string/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-string/lib/index.js
 /**
  * @typedef {import('mdast').Nodes} Nodes
  *
@@ -13929,7 +13929,7 @@ function node(value) {
   return Boolean(value && typeof value === 'object')
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/format-heading-as-setext.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-heading-as-setext.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {Heading} from 'mdast'
@@ -13970,7 +13970,7 @@ function formatHeadingAsSetext(node, state) {
   )
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/heading.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/heading.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Heading, Parents} from 'mdast'
@@ -14056,7 +14056,7 @@ function heading(node, _, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/html.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/html.js
 /**
  * @import {Html} from 'mdast'
  */
@@ -14085,7 +14085,7 @@ function htmlPeek() {
   return '<'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/image.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/image.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Image, Parents} from 'mdast'
@@ -14179,7 +14179,7 @@ function imagePeek() {
   return '!'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/image-reference.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/image-reference.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {ImageReference, Parents} from 'mdast'
@@ -14259,7 +14259,7 @@ function imageReferencePeek() {
   return '!'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/inline-code.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/inline-code.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {InlineCode, Parents} from 'mdast'
@@ -14347,7 +14347,7 @@ function inlineCodePeek() {
   return '`'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/format-link-as-autolink.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-link-as-autolink.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {Link} from 'mdast'
@@ -14388,7 +14388,7 @@ function formatLinkAsAutolink(node, state) {
   )
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/link.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/link.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Link, Parents} from 'mdast'
@@ -14554,7 +14554,7 @@ function linkPeek(node, _, state) {
   return formatLinkAsAutolink(node, state) ? '<' : '['
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/link-reference.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/link-reference.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {LinkReference, Parents} from 'mdast'
@@ -14634,7 +14634,7 @@ function linkReferencePeek() {
   return '['
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-bullet.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -14661,7 +14661,7 @@ function checkBullet(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-bullet-other.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet-other.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -14705,7 +14705,7 @@ function checkBulletOther(state) {
   return bulletOther
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-bullet-ordered.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet-ordered.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -14732,7 +14732,7 @@ function checkBulletOrdered(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-rule.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-rule.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -14759,7 +14759,7 @@ function checkRule(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/list.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/list.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {List, Parents} from 'mdast'
@@ -14868,7 +14868,7 @@ function list(node, parent, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-list-item-indent.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-list-item-indent.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -14895,7 +14895,7 @@ function checkListItemIndent(state) {
   return style
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/list-item.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/list-item.js
 /**
  * @import {Info, Map, State} from 'mdast-util-to-markdown'
  * @import {ListItem, Parents} from 'mdast'
@@ -14970,7 +14970,7 @@ function listItem(node, parent, state, info) {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/paragraph.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/paragraph.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Paragraph, Parents} from 'mdast'
@@ -14999,7 +14999,7 @@ function paragraph(node, _, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-phrasing/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-phrasing/lib/index.js
 /**
  * @typedef {import('mdast').Html} Html
  * @typedef {import('mdast').PhrasingContent} PhrasingContent
@@ -15046,7 +15046,7 @@ const lib_phrasing =
     ])
   )
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/root.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/root.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Parents, Root} from 'mdast'
@@ -15082,7 +15082,7 @@ function root(node, _, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-strong.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-strong.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -15109,7 +15109,7 @@ function checkStrong(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/strong.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/strong.js
 /**
  * @import {AttentionInfo, Info, State} from 'mdast-util-to-markdown'
  * @import {Parents, Strong} from 'mdast'
@@ -15180,7 +15180,7 @@ function strong_peek(_, _1, state) {
   return state.options.strong || '*'
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/text.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/text.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Parents, Text} from 'mdast'
@@ -15212,7 +15212,7 @@ function text_text(node, parent, state, info) {
   })
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-rule-repetition.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-rule-repetition.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -15239,7 +15239,7 @@ function checkRuleRepetition(state) {
   return repetition
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/thematic-break.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/thematic-break.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {Parents, ThematicBreak} from 'mdast'
@@ -15268,7 +15268,7 @@ function thematicBreak(_, _1, state) {
   return state.options.ruleSpaces ? value.slice(0, -1) : value
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/index.js
 
 
 
@@ -15315,7 +15315,7 @@ const handle = {
   thematicBreak: thematicBreak
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-table/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-table/lib/index.js
 /**
  * @import {Heading, InlineCode, Table, TableCell, TableRow} from 'mdast'
  * @import {Options as MarkdownTableOptions} from 'markdown-table'
@@ -15765,7 +15765,7 @@ function lib_formatHeadingAsSetext(node, state) {
   )
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-task-list-item/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-task-list-item/lib/index.js
 /**
  * @import {ListItem, Paragraph, Parents} from 'mdast'
  * @import {
@@ -15963,7 +15963,7 @@ function taskListItemParagraph(node) {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm/lib/index.js
 /**
  * @import {Extension as FromMarkdownExtension} from 'mdast-util-from-markdown'
  * @import {Options} from 'mdast-util-gfm'
@@ -16019,7 +16019,7 @@ function gfmToMarkdown(options) {
 
 /***/ }),
 
-/***/ 87736:
+/***/ 52768:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -16031,7 +16031,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: GLOBSTAR, braceExpand, defaults, escape, filter, match, sep, unescape
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/minimatch/node_modules/balanced-match/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/minimatch/node_modules/balanced-match/dist/esm/index.js
 const balanced = (a, b, str) => {
     const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
     const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
@@ -16086,7 +16086,7 @@ const range = (a, b, str) => {
     return result;
 };
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/minimatch/node_modules/brace-expansion/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/minimatch/node_modules/brace-expansion/dist/esm/index.js
 
 const escSlash = '\0SLASH' + Math.random().toFixed(16) + '\0';
 const escOpen = '\0OPEN' + Math.random().toFixed(16) + '\0';
@@ -16603,7 +16603,7 @@ function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTo
 }
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@isaacs/nonrecursive-glob-match/dist/esm/numeric-range.js
+;// CONCATENATED MODULE: ./node_modules/@isaacs/nonrecursive-glob-match/dist/esm/numeric-range.js
 // One digit, or a class of digits from a to b.
 const digit = (a, b) => a === b ?
     { t: 'lit', ch: String(a) }
@@ -16676,7 +16676,7 @@ const numericRange = (loStr, hiStr) => {
     return out;
 };
 //# sourceMappingURL=numeric-range.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@isaacs/nonrecursive-glob-match/dist/esm/parse-class.js
+;// CONCATENATED MODULE: ./node_modules/@isaacs/nonrecursive-glob-match/dist/esm/parse-class.js
 // translate the various posix character classes into unicode properties
 // this works across all unicode locales
 // { <posix class>: [<translation>, negated]
@@ -16815,7 +16815,7 @@ const parseClass = (glob, position, nocase = false, form) => {
     return [new RegExp(comb, nocase ? 'iu' : 'u'), endPos - pos];
 };
 //# sourceMappingURL=parse-class.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@isaacs/nonrecursive-glob-match/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@isaacs/nonrecursive-glob-match/dist/esm/index.js
 
 
 // the end of the pattern, or of a negated sub-pattern
@@ -17590,7 +17590,7 @@ class Matcher {
     }
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/minimatch/dist/esm/assert-valid-pattern.js
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/assert-valid-pattern.js
 const MAX_PATTERN_LENGTH = 1024 * 64;
 const assertValidPattern = (pattern) => {
     if (typeof pattern !== 'string') {
@@ -17601,7 +17601,7 @@ const assertValidPattern = (pattern) => {
     }
 };
 //# sourceMappingURL=assert-valid-pattern.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/minimatch/dist/esm/escape.js
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/escape.js
 /**
  * Escape all magic characters in a glob pattern.
  *
@@ -17643,7 +17643,7 @@ const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false,
     return e;
 };
 //# sourceMappingURL=escape.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/minimatch/dist/esm/unescape.js
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/unescape.js
 /**
  * Un-escape a string that has been escaped with {@link escape}.
  *
@@ -17682,7 +17682,7 @@ const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = tr
             .replace(/\\([^/{}])/g, '$1');
 };
 //# sourceMappingURL=unescape.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/minimatch/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/index.js
 
 
 
@@ -19559,7 +19559,7 @@ minimatch.unescape = unescape_unescape;
 
 /***/ }),
 
-/***/ 6986:
+/***/ 70370:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -19570,7 +19570,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: limitFunction
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/yocto-queue/index.js
+;// CONCATENATED MODULE: ./node_modules/yocto-queue/index.js
 /*
 How it works:
 `this.#head` is an instance of `Node` which keeps track of its current value and nests another instance of `Node` that keeps the value that comes after it. When a value is provided to `.enqueue()`, the code needs to iterate through `this.#head`, going deeper and deeper to find the last value. However, iterating through every single item is slow. This problem is solved by saving a reference to the last value as `this.#tail` so that it can reference it to add a new value.
@@ -19662,7 +19662,7 @@ class Queue {
 	}
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/p-limit/index.js
+;// CONCATENATED MODULE: ./node_modules/p-limit/index.js
 
 
 function pLimit(concurrency) {
@@ -19815,7 +19815,7 @@ function validateConcurrency(concurrency) {
 
 /***/ }),
 
-/***/ 45998:
+/***/ 73382:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -19835,7 +19835,7 @@ var external_path_ = __webpack_require__(16928);
 var external_url_ = __webpack_require__(87016);
 // EXTERNAL MODULE: external "module"
 var external_module_ = __webpack_require__(73339);
-;// CONCATENATED MODULE: ../../work/main/node_modules/fdir/dist/index.mjs
+;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
 
 
 
@@ -20406,9 +20406,9 @@ var Builder = class {
 
 //#endregion
 
-// EXTERNAL MODULE: ../../work/main/node_modules/picomatch/index.js
-var picomatch = __webpack_require__(8374);
-;// CONCATENATED MODULE: ../../work/main/node_modules/tinyglobby/dist/index.mjs
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __webpack_require__(14006);
+;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
 
 
 

@@ -1,8 +1,8 @@
-export const id = 242;
-export const ids = [242];
+export const id = 458;
+export const ids = [458];
 export const modules = {
 
-/***/ 12827:
+/***/ 89659:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -55,9 +55,9 @@ exports.getProxyUrl = getProxyUrl;
 exports.isHttps = isHttps;
 const http = __importStar(__webpack_require__(58611));
 const https = __importStar(__webpack_require__(65692));
-const pm = __importStar(__webpack_require__(38503));
-const tunnel = __importStar(__webpack_require__(68258));
-const undici_1 = __webpack_require__(40576);
+const pm = __importStar(__webpack_require__(83335));
+const tunnel = __importStar(__webpack_require__(20770));
+const undici_1 = __webpack_require__(46752);
 var HttpCodes;
 (function (HttpCodes) {
     HttpCodes[HttpCodes["OK"] = 200] = "OK";
@@ -745,7 +745,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 38503:
+/***/ 83335:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -845,7 +845,7 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 12421:
+/***/ 17413:
 /***/ ((module, exports, __webpack_require__) => {
 
 /**
@@ -856,7 +856,7 @@ class DecodedURL extends URL {
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 
-var eventTargetShim = __webpack_require__(32641);
+var eventTargetShim = __webpack_require__(16577);
 
 /**
  * The signal class.
@@ -979,7 +979,7 @@ module.exports.AbortSignal = AbortSignal
 
 /***/ }),
 
-/***/ 57632:
+/***/ 38816:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -989,15 +989,15 @@ module.exports.AbortSignal = AbortSignal
  * Licensed under the MIT license.
  * https://github.com/archiverjs/node-archiver/blob/master/LICENSE-MIT
  */
-var fs = __webpack_require__(63776);
+var fs = __webpack_require__(35744);
 var path = __webpack_require__(16928);
 
-var flatten = __webpack_require__(71063);
-var difference = __webpack_require__(96430);
-var union = __webpack_require__(67958);
-var isPlainObject = __webpack_require__(10654);
+var flatten = __webpack_require__(97047);
+var difference = __webpack_require__(57294);
+var union = __webpack_require__(73270);
+var isPlainObject = __webpack_require__(36542);
 
-var glob = __webpack_require__(56747);
+var glob = __webpack_require__(21363);
 
 var file = module.exports = {};
 
@@ -1195,7 +1195,7 @@ file.normalizeFilesArray = function(data) {
 
 /***/ }),
 
-/***/ 58544:
+/***/ 53296:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -1205,18 +1205,18 @@ file.normalizeFilesArray = function(data) {
  * Licensed under the MIT license.
  * https://github.com/archiverjs/archiver-utils/blob/master/LICENSE
  */
-var fs = __webpack_require__(63776);
+var fs = __webpack_require__(35744);
 var path = __webpack_require__(16928);
-var isStream = __webpack_require__(4799);
-var lazystream = __webpack_require__(64286);
-var normalizePath = __webpack_require__(78405);
-var defaults = __webpack_require__(19575);
+var isStream = __webpack_require__(96543);
+var lazystream = __webpack_require__(32126);
+var normalizePath = __webpack_require__(56133);
+var defaults = __webpack_require__(7511);
 
 var Stream = (__webpack_require__(2203).Stream);
-var PassThrough = (__webpack_require__(68811).PassThrough);
+var PassThrough = (__webpack_require__(29963).PassThrough);
 
 var utils = module.exports = {};
-utils.file = __webpack_require__(57632);
+utils.file = __webpack_require__(38816);
 
 utils.collectStream = function(source, callback) {
   var collection = [];
@@ -1357,7 +1357,7 @@ utils.walkdir = function(dirpath, base, callback) {
 
 /***/ }),
 
-/***/ 80928:
+/***/ 99392:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -1367,7 +1367,7 @@ utils.walkdir = function(dirpath, base, callback) {
  * @license [MIT]{@link https://github.com/archiverjs/node-archiver/blob/master/LICENSE}
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
-var Archiver = __webpack_require__(30229);
+var Archiver = __webpack_require__(50549);
 
 var formats = {};
 
@@ -1439,15 +1439,15 @@ vending.isRegisteredFormat = function (format) {
   return false;
 };
 
-vending.registerFormat('zip', __webpack_require__(20468));
-vending.registerFormat('tar', __webpack_require__(34652));
-vending.registerFormat('json', __webpack_require__(52357));
+vending.registerFormat('zip', __webpack_require__(22836));
+vending.registerFormat('tar', __webpack_require__(10396));
+vending.registerFormat('json', __webpack_require__(54693));
 
 module.exports = vending;
 
 /***/ }),
 
-/***/ 30229:
+/***/ 50549:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -1458,14 +1458,14 @@ module.exports = vending;
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
 var fs = __webpack_require__(79896);
-var glob = __webpack_require__(91428);
-var async = __webpack_require__(27345);
+var glob = __webpack_require__(51364);
+var async = __webpack_require__(97329);
 var path = __webpack_require__(16928);
-var util = __webpack_require__(58544);
+var util = __webpack_require__(53296);
 
 var inherits = (__webpack_require__(39023).inherits);
-var ArchiverError = __webpack_require__(13558);
-var Transform = (__webpack_require__(68811).Transform);
+var ArchiverError = __webpack_require__(13110);
+var Transform = (__webpack_require__(29963).Transform);
 
 var win32 = process.platform === 'win32';
 
@@ -2428,7 +2428,7 @@ module.exports = Archiver;
 
 /***/ }),
 
-/***/ 13558:
+/***/ 13110:
 /***/ ((module, exports, __webpack_require__) => {
 
 /**
@@ -2474,7 +2474,7 @@ exports = module.exports = ArchiverError;
 
 /***/ }),
 
-/***/ 52357:
+/***/ 54693:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -2485,10 +2485,10 @@ exports = module.exports = ArchiverError;
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
 var inherits = (__webpack_require__(39023).inherits);
-var Transform = (__webpack_require__(68811).Transform);
+var Transform = (__webpack_require__(29963).Transform);
 
-var crc32 = __webpack_require__(42524);
-var util = __webpack_require__(58544);
+var crc32 = __webpack_require__(84928);
+var util = __webpack_require__(53296);
 
 /**
  * @constructor
@@ -2591,7 +2591,7 @@ module.exports = Json;
 
 /***/ }),
 
-/***/ 34652:
+/***/ 10396:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -2603,8 +2603,8 @@ module.exports = Json;
  */
 var zlib = __webpack_require__(43106);
 
-var engine = __webpack_require__(75062);
-var util = __webpack_require__(58544);
+var engine = __webpack_require__(56118);
+var util = __webpack_require__(53296);
 
 /**
  * @constructor
@@ -2765,7 +2765,7 @@ module.exports = Tar;
 
 /***/ }),
 
-/***/ 20468:
+/***/ 22836:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -2775,8 +2775,8 @@ module.exports = Tar;
  * @license [MIT]{@link https://github.com/archiverjs/node-archiver/blob/master/LICENSE}
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
-var engine = __webpack_require__(48246);
-var util = __webpack_require__(58544);
+var engine = __webpack_require__(41622);
+var util = __webpack_require__(53296);
 
 /**
  * @constructor
@@ -2892,15 +2892,15 @@ module.exports = Zip;
 
 /***/ }),
 
-/***/ 18570:
+/***/ 49290:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 var $byteLength = callBound('ArrayBuffer.prototype.byteLength', true);
 
-var isArrayBuffer = __webpack_require__(73229);
+var isArrayBuffer = __webpack_require__(96429);
 
 /** @type {import('.')} */
 module.exports = function byteLength(ab) {
@@ -2913,7 +2913,7 @@ module.exports = function byteLength(ab) {
 
 /***/ }),
 
-/***/ 17859:
+/***/ 51491:
 /***/ ((module) => {
 
 
@@ -2928,7 +2928,7 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 82135:
+/***/ 77655:
 /***/ ((module) => {
 
 
@@ -2943,7 +2943,7 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 27345:
+/***/ 97329:
 /***/ (function(__unused_webpack_module, exports) {
 
 (function (global, factory) {
@@ -9010,7 +9010,7 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 99572:
+/***/ 59380:
 /***/ ((module) => {
 
 
@@ -9079,13 +9079,13 @@ function range(a, b, str) {
 
 /***/ }),
 
-/***/ 22705:
+/***/ 58769:
 /***/ ((module, exports, __webpack_require__) => {
 
-var Chainsaw = __webpack_require__(58814);
+var Chainsaw = __webpack_require__(71710);
 var EventEmitter = (__webpack_require__(24434).EventEmitter);
-var Buffers = __webpack_require__(54179);
-var Vars = __webpack_require__(82683);
+var Buffers = __webpack_require__(86627);
+var Vars = __webpack_require__(91259);
 var Stream = (__webpack_require__(2203).Stream);
 
 exports = module.exports = function (bufOrEm, eventName) {
@@ -9483,7 +9483,7 @@ function words (decode) {
 
 /***/ }),
 
-/***/ 82683:
+/***/ 91259:
 /***/ ((module) => {
 
 module.exports = function (store) {
@@ -9518,7 +9518,7 @@ module.exports = function (store) {
 
 /***/ }),
 
-/***/ 44915:
+/***/ 63251:
 /***/ (function(module) {
 
 /**
@@ -11048,10 +11048,10 @@ module.exports = function (store) {
 
 /***/ }),
 
-/***/ 95235:
+/***/ 94691:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var balanced = __webpack_require__(99572)
+var balanced = __webpack_require__(59380)
 
 module.exports = expandTop
 
@@ -11688,7 +11688,7 @@ function expand(
 
 /***/ }),
 
-/***/ 54179:
+/***/ 86627:
 /***/ ((module) => {
 
 module.exports = Buffers;
@@ -11964,16 +11964,16 @@ Buffers.prototype.toString = function(encoding, start, end) {
 
 /***/ }),
 
-/***/ 59759:
+/***/ 22639:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var bind = __webpack_require__(16156);
+var bind = __webpack_require__(37564);
 
-var $apply = __webpack_require__(14681);
-var $call = __webpack_require__(31485);
-var $reflectApply = __webpack_require__(66210);
+var $apply = __webpack_require__(33945);
+var $call = __webpack_require__(88093);
+var $reflectApply = __webpack_require__(31330);
 
 /** @type {import('./actualApply')} */
 module.exports = $reflectApply || bind.call($call, $apply);
@@ -11981,14 +11981,14 @@ module.exports = $reflectApply || bind.call($call, $apply);
 
 /***/ }),
 
-/***/ 98690:
+/***/ 76002:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var bind = __webpack_require__(16156);
-var $apply = __webpack_require__(14681);
-var actualApply = __webpack_require__(59759);
+var bind = __webpack_require__(37564);
+var $apply = __webpack_require__(33945);
+var actualApply = __webpack_require__(22639);
 
 /** @type {import('./applyBind')} */
 module.exports = function applyBind() {
@@ -11998,7 +11998,7 @@ module.exports = function applyBind() {
 
 /***/ }),
 
-/***/ 14681:
+/***/ 33945:
 /***/ ((module) => {
 
 
@@ -12009,7 +12009,7 @@ module.exports = Function.prototype.apply;
 
 /***/ }),
 
-/***/ 31485:
+/***/ 88093:
 /***/ ((module) => {
 
 
@@ -12020,16 +12020,16 @@ module.exports = Function.prototype.call;
 
 /***/ }),
 
-/***/ 16865:
+/***/ 88705:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var bind = __webpack_require__(16156);
-var $TypeError = __webpack_require__(27842);
+var bind = __webpack_require__(37564);
+var $TypeError = __webpack_require__(73314);
 
-var $call = __webpack_require__(31485);
-var $actualApply = __webpack_require__(59759);
+var $call = __webpack_require__(88093);
+var $actualApply = __webpack_require__(22639);
 
 /** @type {(args: [Function, thisArg?: unknown, ...args: unknown[]]) => Function} TODO FIXME, find a way to use import('.') */
 module.exports = function callBindBasic(args) {
@@ -12042,7 +12042,7 @@ module.exports = function callBindBasic(args) {
 
 /***/ }),
 
-/***/ 66210:
+/***/ 31330:
 /***/ ((module) => {
 
 
@@ -12053,17 +12053,17 @@ module.exports = typeof Reflect !== 'undefined' && Reflect && Reflect.apply;
 
 /***/ }),
 
-/***/ 33908:
+/***/ 53844:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var setFunctionLength = __webpack_require__(67170);
+var setFunctionLength = __webpack_require__(49346);
 
-var $defineProperty = __webpack_require__(21430);
+var $defineProperty = __webpack_require__(79094);
 
-var callBindBasic = __webpack_require__(16865);
-var applyBind = __webpack_require__(98690);
+var callBindBasic = __webpack_require__(88705);
+var applyBind = __webpack_require__(76002);
 
 module.exports = function callBind(originalFunction) {
 	var func = callBindBasic(arguments);
@@ -12084,14 +12084,14 @@ if ($defineProperty) {
 
 /***/ }),
 
-/***/ 50337:
+/***/ 23105:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
-var callBindBasic = __webpack_require__(16865);
+var callBindBasic = __webpack_require__(88705);
 
 /** @type {(thisArg: string, searchString: string, position?: number) => number} */
 var $indexOf = callBindBasic([GetIntrinsic('%String.prototype.indexOf%')]);
@@ -12110,10 +12110,10 @@ module.exports = function callBoundIntrinsic(name, allowMissing) {
 
 /***/ }),
 
-/***/ 58814:
+/***/ 71710:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Traverse = __webpack_require__(84110);
+var Traverse = __webpack_require__(62958);
 var EventEmitter = (__webpack_require__(24434).EventEmitter);
 
 module.exports = Chainsaw;
@@ -12262,7 +12262,7 @@ function upgradeChainsaw(saw) {
 
 /***/ }),
 
-/***/ 63910:
+/***/ 96070:
 /***/ ((module) => {
 
 /**
@@ -12284,7 +12284,7 @@ ArchiveEntry.prototype.isDirectory = function() {};
 
 /***/ }),
 
-/***/ 1061:
+/***/ 36306:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -12295,11 +12295,11 @@ ArchiveEntry.prototype.isDirectory = function() {};
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var inherits = (__webpack_require__(39023).inherits);
-var isStream = __webpack_require__(4799);
-var Transform = (__webpack_require__(68811).Transform);
+var isStream = __webpack_require__(96543);
+var Transform = (__webpack_require__(29963).Transform);
 
-var ArchiveEntry = __webpack_require__(63910);
-var util = __webpack_require__(73404);
+var ArchiveEntry = __webpack_require__(96070);
+var util = __webpack_require__(18300);
 
 var ArchiveOutputStream = module.exports = function(options) {
   if (!(this instanceof ArchiveOutputStream)) {
@@ -12408,7 +12408,7 @@ ArchiveOutputStream.prototype.write = function(chunk, cb) {
 
 /***/ }),
 
-/***/ 52604:
+/***/ 94908:
 /***/ ((module) => {
 
 /**
@@ -12486,7 +12486,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9280:
+/***/ 97632:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -12496,7 +12496,7 @@ module.exports = {
  * Licensed under the MIT license.
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
-var zipUtil = __webpack_require__(83285);
+var zipUtil = __webpack_require__(6453);
 
 var DATA_DESCRIPTOR_FLAG = 1 << 3;
 var ENCRYPTION_FLAG = 1 << 0;
@@ -12593,7 +12593,7 @@ GeneralPurposeBit.prototype.usesUTF8ForNames = function() {
 
 /***/ }),
 
-/***/ 35874:
+/***/ 23810:
 /***/ ((module) => {
 
 /**
@@ -12652,7 +12652,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 83285:
+/***/ 6453:
 /***/ ((module) => {
 
 /**
@@ -12732,7 +12732,7 @@ util.toDosTime = function(d) {
 
 /***/ }),
 
-/***/ 48484:
+/***/ 73380:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -12743,14 +12743,14 @@ util.toDosTime = function(d) {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var inherits = (__webpack_require__(39023).inherits);
-var normalizePath = __webpack_require__(78405);
+var normalizePath = __webpack_require__(56133);
 
-var ArchiveEntry = __webpack_require__(63910);
-var GeneralPurposeBit = __webpack_require__(9280);
-var UnixStat = __webpack_require__(35874);
+var ArchiveEntry = __webpack_require__(96070);
+var GeneralPurposeBit = __webpack_require__(97632);
+var UnixStat = __webpack_require__(23810);
 
-var constants = __webpack_require__(52604);
-var zipUtil = __webpack_require__(83285);
+var constants = __webpack_require__(94908);
+var zipUtil = __webpack_require__(6453);
 
 var ZipArchiveEntry = module.exports = function(name) {
   if (!(this instanceof ZipArchiveEntry)) {
@@ -13152,7 +13152,7 @@ ZipArchiveEntry.prototype.isZip64 = function() {
 
 /***/ }),
 
-/***/ 54260:
+/***/ 82132:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -13163,17 +13163,17 @@ ZipArchiveEntry.prototype.isZip64 = function() {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var inherits = (__webpack_require__(39023).inherits);
-var crc32 = __webpack_require__(40699);
-var {CRC32Stream} = __webpack_require__(99890);
-var {DeflateCRC32Stream} = __webpack_require__(99890);
+var crc32 = __webpack_require__(84891);
+var {CRC32Stream} = __webpack_require__(82770);
+var {DeflateCRC32Stream} = __webpack_require__(82770);
 
-var ArchiveOutputStream = __webpack_require__(1061);
-var ZipArchiveEntry = __webpack_require__(48484);
-var GeneralPurposeBit = __webpack_require__(9280);
+var ArchiveOutputStream = __webpack_require__(36306);
+var ZipArchiveEntry = __webpack_require__(73380);
+var GeneralPurposeBit = __webpack_require__(97632);
 
-var constants = __webpack_require__(52604);
-var util = __webpack_require__(73404);
-var zipUtil = __webpack_require__(83285);
+var constants = __webpack_require__(94908);
+var util = __webpack_require__(18300);
+var zipUtil = __webpack_require__(6453);
 
 var ZipArchiveOutputStream = module.exports = function(options) {
   if (!(this instanceof ZipArchiveOutputStream)) {
@@ -13596,7 +13596,7 @@ ZipArchiveOutputStream.prototype.setComment = function(comment) {
 
 /***/ }),
 
-/***/ 39800:
+/***/ 47544:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -13607,15 +13607,15 @@ ZipArchiveOutputStream.prototype.setComment = function(comment) {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 module.exports = {
-  ArchiveEntry: __webpack_require__(63910),
-  ZipArchiveEntry: __webpack_require__(48484),
-  ArchiveOutputStream: __webpack_require__(1061),
-  ZipArchiveOutputStream: __webpack_require__(54260)
+  ArchiveEntry: __webpack_require__(96070),
+  ZipArchiveEntry: __webpack_require__(73380),
+  ArchiveOutputStream: __webpack_require__(36306),
+  ZipArchiveOutputStream: __webpack_require__(82132)
 };
 
 /***/ }),
 
-/***/ 73404:
+/***/ 18300:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -13626,8 +13626,8 @@ module.exports = {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var Stream = (__webpack_require__(2203).Stream);
-var PassThrough = (__webpack_require__(68811).PassThrough);
-var isStream = __webpack_require__(4799);
+var PassThrough = (__webpack_require__(29963).PassThrough);
+var isStream = __webpack_require__(96543);
 
 var util = module.exports = {};
 
@@ -13648,7 +13648,7 @@ util.normalizeInputSource = function(source) {
 
 /***/ }),
 
-/***/ 34089:
+/***/ 45481:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -13762,7 +13762,7 @@ function objectToString(o) {
 
 /***/ }),
 
-/***/ 40699:
+/***/ 84891:
 /***/ ((__unused_webpack_module, exports) => {
 
 /*! crc32.js (C) 2014-present SheetJS -- http://sheetjs.com */
@@ -13876,7 +13876,7 @@ CRC32.str = crc32_str;
 
 /***/ }),
 
-/***/ 37614:
+/***/ 3662:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -13889,9 +13889,9 @@ CRC32.str = crc32_str;
 
  
 
-const {Transform} = __webpack_require__(68811);
+const {Transform} = __webpack_require__(29963);
 
-const crc32 = __webpack_require__(40699);
+const crc32 = __webpack_require__(84891);
 
 class CRC32Stream extends Transform {
   constructor(options) {
@@ -13931,7 +13931,7 @@ module.exports = CRC32Stream;
 
 /***/ }),
 
-/***/ 31804:
+/***/ 76252:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -13946,7 +13946,7 @@ module.exports = CRC32Stream;
 
 const {DeflateRaw} = __webpack_require__(43106);
 
-const crc32 = __webpack_require__(40699);
+const crc32 = __webpack_require__(84891);
 
 class DeflateCRC32Stream extends DeflateRaw {
   constructor(options) {
@@ -14000,7 +14000,7 @@ module.exports = DeflateCRC32Stream;
 
 /***/ }),
 
-/***/ 99890:
+/***/ 82770:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -14014,24 +14014,24 @@ module.exports = DeflateCRC32Stream;
 
 
 module.exports = {
-  CRC32Stream: __webpack_require__(37614),
-  DeflateCRC32Stream: __webpack_require__(31804)
+  CRC32Stream: __webpack_require__(3662),
+  DeflateCRC32Stream: __webpack_require__(76252)
 }
 
 
 /***/ }),
 
-/***/ 4788:
+/***/ 31316:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $defineProperty = __webpack_require__(21430);
+var $defineProperty = __webpack_require__(79094);
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
 
-var gopd = __webpack_require__(82450);
+var gopd = __webpack_require__(33170);
 
 /** @type {import('.')} */
 module.exports = function defineDataProperty(
@@ -14084,23 +14084,23 @@ module.exports = function defineDataProperty(
 
 /***/ }),
 
-/***/ 59567:
+/***/ 50191:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var keys = __webpack_require__(82330);
+var keys = __webpack_require__(62682);
 var hasSymbols = typeof Symbol === 'function' && typeof Symbol('foo') === 'symbol';
 
 var toStr = Object.prototype.toString;
 var concat = Array.prototype.concat;
-var defineDataProperty = __webpack_require__(4788);
+var defineDataProperty = __webpack_require__(31316);
 
 var isFunction = function (fn) {
 	return typeof fn === 'function' && toStr.call(fn) === '[object Function]';
 };
 
-var supportsDescriptors = __webpack_require__(73617)();
+var supportsDescriptors = __webpack_require__(60497)();
 
 var defineProperty = function (object, name, value, predicate) {
 	if (name in object) {
@@ -14138,13 +14138,13 @@ module.exports = defineProperties;
 
 /***/ }),
 
-/***/ 17869:
+/***/ 26669:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(16865);
-var gOPD = __webpack_require__(82450);
+var callBind = __webpack_require__(88705);
+var gOPD = __webpack_require__(33170);
 
 var hasProtoAccessor;
 try {
@@ -14175,19 +14175,19 @@ module.exports = desc && typeof desc.get === 'function'
 
 /***/ }),
 
-/***/ 48189:
+/***/ 24765:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var isCallable = __webpack_require__(11827);
+var isCallable = __webpack_require__(69203);
 
-var inspect = __webpack_require__(7450);
+var inspect = __webpack_require__(60506);
 
-var GetV = __webpack_require__(51036);
-var isPropertyKey = __webpack_require__(43896);
+var GetV = __webpack_require__(47996);
+var isPropertyKey = __webpack_require__(29336);
 
 // https://262.ecma-international.org/6.0/#sec-getmethod
 
@@ -14218,16 +14218,16 @@ module.exports = function GetMethod(O, P) {
 
 /***/ }),
 
-/***/ 51036:
+/***/ 47996:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var inspect = __webpack_require__(7450);
+var inspect = __webpack_require__(60506);
 
-var isPropertyKey = __webpack_require__(43896);
+var isPropertyKey = __webpack_require__(29336);
 
 // https://262.ecma-international.org/6.0/#sec-getv
 
@@ -14248,7 +14248,7 @@ module.exports = function GetV(V, P) {
 
 /***/ }),
 
-/***/ 43896:
+/***/ 29336:
 /***/ ((module) => {
 
 
@@ -14261,7 +14261,7 @@ module.exports = function isPropertyKey(argument) {
 
 /***/ }),
 
-/***/ 21430:
+/***/ 79094:
 /***/ ((module) => {
 
 
@@ -14282,7 +14282,7 @@ module.exports = $defineProperty;
 
 /***/ }),
 
-/***/ 3392:
+/***/ 33056:
 /***/ ((module) => {
 
 
@@ -14293,7 +14293,7 @@ module.exports = EvalError;
 
 /***/ }),
 
-/***/ 18820:
+/***/ 31620:
 /***/ ((module) => {
 
 
@@ -14304,7 +14304,7 @@ module.exports = Error;
 
 /***/ }),
 
-/***/ 76057:
+/***/ 14585:
 /***/ ((module) => {
 
 
@@ -14315,7 +14315,7 @@ module.exports = RangeError;
 
 /***/ }),
 
-/***/ 46329:
+/***/ 46905:
 /***/ ((module) => {
 
 
@@ -14326,7 +14326,7 @@ module.exports = ReferenceError;
 
 /***/ }),
 
-/***/ 27817:
+/***/ 80105:
 /***/ ((module) => {
 
 
@@ -14337,7 +14337,7 @@ module.exports = SyntaxError;
 
 /***/ }),
 
-/***/ 27842:
+/***/ 73314:
 /***/ ((module) => {
 
 
@@ -14348,7 +14348,7 @@ module.exports = TypeError;
 
 /***/ }),
 
-/***/ 67586:
+/***/ 32578:
 /***/ ((module) => {
 
 
@@ -14359,12 +14359,12 @@ module.exports = URIError;
 
 /***/ }),
 
-/***/ 71761:
+/***/ 19601:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
 /** @type {import('./RequireObjectCoercible')} */
 module.exports = function RequireObjectCoercible(value) {
@@ -14377,7 +14377,7 @@ module.exports = function RequireObjectCoercible(value) {
 
 /***/ }),
 
-/***/ 83335:
+/***/ 95399:
 /***/ ((module) => {
 
 
@@ -14388,7 +14388,7 @@ module.exports = Object;
 
 /***/ }),
 
-/***/ 37456:
+/***/ 21040:
 /***/ ((module) => {
 
 
@@ -14401,19 +14401,19 @@ module.exports = function isObject(x) {
 
 /***/ }),
 
-/***/ 2964:
+/***/ 75604:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var hasSymbols = typeof Symbol === 'function' && typeof Symbol.iterator === 'symbol';
 
-var isCallable = __webpack_require__(11827);
-var isDate = __webpack_require__(51277);
-var isSymbol = __webpack_require__(26487);
-var $TypeError = __webpack_require__(27842);
+var isCallable = __webpack_require__(69203);
+var isDate = __webpack_require__(86253);
+var isSymbol = __webpack_require__(63927);
+var $TypeError = __webpack_require__(73314);
 
-var isPrimitive = __webpack_require__(38797);
+var isPrimitive = __webpack_require__(26925);
 
 /** @import { primitiveES6 } from './es2015' */
 
@@ -14440,7 +14440,7 @@ function OrdinaryToPrimitive(O, hint) {
 	throw new $TypeError('No default value');
 }
 
-var GetMethod = __webpack_require__(48189);
+var GetMethod = __webpack_require__(24765);
 
 /** @type {import('./es2015')} */
 // http://www.ecma-international.org/ecma-262/6.0/#sec-toprimitive
@@ -14488,7 +14488,7 @@ module.exports = function ToPrimitive(input) {
 
 /***/ }),
 
-/***/ 38797:
+/***/ 26925:
 /***/ ((module) => {
 
 
@@ -14504,7 +14504,7 @@ module.exports = function isPrimitive(value) {
 
 /***/ }),
 
-/***/ 32641:
+/***/ 16577:
 /***/ ((module, exports) => {
 
 /**
@@ -15382,12 +15382,12 @@ module.exports.defineEventAttribute = defineEventAttribute
 
 /***/ }),
 
-/***/ 49811:
+/***/ 14963:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isCallable = __webpack_require__(11827);
+var isCallable = __webpack_require__(69203);
 
 var toStr = Object.prototype.toString;
 var hasOwnProperty = Object.prototype.hasOwnProperty;
@@ -15458,7 +15458,7 @@ module.exports = function forEach(list, iterator, thisArg) {
 
 /***/ }),
 
-/***/ 53248:
+/***/ 99808:
 /***/ ((module) => {
 
 
@@ -15549,29 +15549,29 @@ module.exports = function bind(that) {
 
 /***/ }),
 
-/***/ 16156:
+/***/ 37564:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(53248);
+var implementation = __webpack_require__(99808);
 
 module.exports = Function.prototype.bind || implementation;
 
 
 /***/ }),
 
-/***/ 93275:
+/***/ 89947:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var IsCallable = __webpack_require__(11827);
-var hasOwn = __webpack_require__(58748);
-var functionsHaveNames = __webpack_require__(66159)();
-var $TypeError = __webpack_require__(27842);
-var callBound = __webpack_require__(50337);
-var isDDA = __webpack_require__(20535);
+var IsCallable = __webpack_require__(69203);
+var hasOwn = __webpack_require__(54076);
+var functionsHaveNames = __webpack_require__(21327)();
+var $TypeError = __webpack_require__(73314);
+var callBound = __webpack_require__(23105);
+var isDDA = __webpack_require__(10647);
 
 var $functionToString = callBound('Function.prototype.toString');
 var $stringMatch = callBound('String.prototype.match');
@@ -15618,16 +15618,16 @@ module.exports = function getName() {
 
 /***/ }),
 
-/***/ 10549:
+/***/ 82069:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(33908);
+var callBind = __webpack_require__(53844);
 
-var implementation = __webpack_require__(93275);
-var getPolyfill = __webpack_require__(53682);
-var shim = __webpack_require__(71008);
+var implementation = __webpack_require__(89947);
+var getPolyfill = __webpack_require__(85202);
+var shim = __webpack_require__(70016);
 
 var bound = callBind(implementation);
 
@@ -15641,12 +15641,12 @@ module.exports.shim = shim;
 
 /***/ }),
 
-/***/ 53682:
+/***/ 85202:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(93275);
+var implementation = __webpack_require__(89947);
 
 /** @type {import('./polyfill')} */
 module.exports = function getPolyfill() {
@@ -15656,17 +15656,17 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 71008:
+/***/ 70016:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var supportsDescriptors = __webpack_require__(73617)();
-var functionsHaveNames = __webpack_require__(66159)();
-var $TypeError = __webpack_require__(27842);
+var supportsDescriptors = __webpack_require__(60497)();
+var functionsHaveNames = __webpack_require__(21327)();
+var $TypeError = __webpack_require__(73314);
 
-var getPolyfill = __webpack_require__(53682);
-var defineProperty = __webpack_require__(21430);
+var getPolyfill = __webpack_require__(85202);
+var defineProperty = __webpack_require__(79094);
 
 /** @type {import('./shim')} */
 module.exports = function shimName() {
@@ -15701,7 +15701,7 @@ module.exports = function shimName() {
 
 /***/ }),
 
-/***/ 66159:
+/***/ 21327:
 /***/ ((module) => {
 
 
@@ -15739,7 +15739,7 @@ module.exports = functionsHaveNames;
 
 /***/ }),
 
-/***/ 71964:
+/***/ 47228:
 /***/ ((module) => {
 
 
@@ -15754,33 +15754,33 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 10678:
+/***/ 60470:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var undefined;
 
-var $Object = __webpack_require__(83335);
+var $Object = __webpack_require__(95399);
 
-var $Error = __webpack_require__(18820);
-var $EvalError = __webpack_require__(3392);
-var $RangeError = __webpack_require__(76057);
-var $ReferenceError = __webpack_require__(46329);
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
-var $URIError = __webpack_require__(67586);
+var $Error = __webpack_require__(31620);
+var $EvalError = __webpack_require__(33056);
+var $RangeError = __webpack_require__(14585);
+var $ReferenceError = __webpack_require__(46905);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
+var $URIError = __webpack_require__(32578);
 
-var abs = __webpack_require__(31897);
-var floor = __webpack_require__(54091);
-var max = __webpack_require__(90427);
-var min = __webpack_require__(31769);
-var pow = __webpack_require__(90227);
-var round = __webpack_require__(17821);
-var sign = __webpack_require__(4908);
+var abs = __webpack_require__(55641);
+var floor = __webpack_require__(96171);
+var max = __webpack_require__(57147);
+var min = __webpack_require__(41017);
+var pow = __webpack_require__(56947);
+var round = __webpack_require__(42621);
+var sign = __webpack_require__(30156);
 
-var $gOPD = __webpack_require__(82450);
-var $defineProperty = __webpack_require__(21430);
+var $gOPD = __webpack_require__(33170);
+var $defineProperty = __webpack_require__(79094);
 
 var throwTypeError = function () {
 	throw new $TypeError();
@@ -15802,14 +15802,14 @@ var ThrowTypeError = $gOPD
 	}())
 	: throwTypeError;
 
-var hasSymbols = __webpack_require__(93384)();
+var hasSymbols = __webpack_require__(23336)();
 
-var getProto = __webpack_require__(20591);
-var $ObjectGPO = __webpack_require__(65487);
-var $ReflectGPO = __webpack_require__(42665);
+var getProto = __webpack_require__(81967);
+var $ObjectGPO = __webpack_require__(91311);
+var $ReflectGPO = __webpack_require__(48681);
 
-var $apply = __webpack_require__(14681);
-var $call = __webpack_require__(31485);
+var $apply = __webpack_require__(33945);
+var $call = __webpack_require__(88093);
 
 var needsEval = {};
 
@@ -15910,9 +15910,9 @@ if (getProto) {
 	}
 }
 
-var getAsyncFunction = __webpack_require__(17859);
-var getGeneratorFunction = __webpack_require__(71964);
-var getAsyncGeneratorFunction = __webpack_require__(82135);
+var getAsyncFunction = __webpack_require__(51491);
+var getGeneratorFunction = __webpack_require__(47228);
+var getAsyncGeneratorFunction = __webpack_require__(77655);
 
 var doEval = function doEval(name) {
 	var value;
@@ -15994,8 +15994,8 @@ var LEGACY_ALIASES = {
 	'%WeakSetPrototype%': ['WeakSet', 'prototype']
 };
 
-var bind = __webpack_require__(16156);
-var hasOwn = __webpack_require__(58748);
+var bind = __webpack_require__(37564);
+var hasOwn = __webpack_require__(54076);
 var $concat = bind.call($call, Array.prototype.concat);
 var $spliceApply = bind.call($apply, Array.prototype.splice);
 var $replace = bind.call($call, String.prototype.replace);
@@ -16134,12 +16134,12 @@ module.exports = function GetIntrinsic(name, allowMissing) {
 
 /***/ }),
 
-/***/ 65487:
+/***/ 91311:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $Object = __webpack_require__(83335);
+var $Object = __webpack_require__(95399);
 
 /** @type {import('./Object.getPrototypeOf')} */
 module.exports = $Object.getPrototypeOf || null;
@@ -16147,7 +16147,7 @@ module.exports = $Object.getPrototypeOf || null;
 
 /***/ }),
 
-/***/ 42665:
+/***/ 48681:
 /***/ ((module) => {
 
 
@@ -16158,15 +16158,15 @@ module.exports = (typeof Reflect !== 'undefined' && Reflect.getPrototypeOf) || n
 
 /***/ }),
 
-/***/ 20591:
+/***/ 81967:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var reflectGetProto = __webpack_require__(42665);
-var originalGetProto = __webpack_require__(65487);
+var reflectGetProto = __webpack_require__(48681);
+var originalGetProto = __webpack_require__(91311);
 
-var getDunderProto = __webpack_require__(17869);
+var getDunderProto = __webpack_require__(26669);
 
 /** @type {import('.')} */
 module.exports = reflectGetProto
@@ -16192,7 +16192,7 @@ module.exports = reflectGetProto
 
 /***/ }),
 
-/***/ 41430:
+/***/ 1174:
 /***/ ((module) => {
 
 
@@ -16203,13 +16203,13 @@ module.exports = Object.getOwnPropertyDescriptor;
 
 /***/ }),
 
-/***/ 82450:
+/***/ 33170:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /** @type {import('.')} */
-var $gOPD = __webpack_require__(41430);
+var $gOPD = __webpack_require__(1174);
 
 if ($gOPD) {
 	try {
@@ -16225,7 +16225,7 @@ module.exports = $gOPD;
 
 /***/ }),
 
-/***/ 66508:
+/***/ 73964:
 /***/ ((module) => {
 
 
@@ -16255,13 +16255,13 @@ function clone (obj) {
 
 /***/ }),
 
-/***/ 63776:
+/***/ 35744:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var fs = __webpack_require__(79896)
-var polyfills = __webpack_require__(74381)
-var legacy = __webpack_require__(59630)
-var clone = __webpack_require__(66508)
+var polyfills = __webpack_require__(83501)
+var legacy = __webpack_require__(12270)
+var clone = __webpack_require__(73964)
 
 var util = __webpack_require__(39023)
 
@@ -16710,7 +16710,7 @@ function retry () {
 
 /***/ }),
 
-/***/ 59630:
+/***/ 12270:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Stream = (__webpack_require__(2203).Stream)
@@ -16835,7 +16835,7 @@ function legacy (fs) {
 
 /***/ }),
 
-/***/ 74381:
+/***/ 83501:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var constants = __webpack_require__(49140)
@@ -17197,7 +17197,7 @@ function patch (fs) {
 
 /***/ }),
 
-/***/ 22709:
+/***/ 36629:
 /***/ ((module) => {
 
 
@@ -17215,12 +17215,12 @@ module.exports = function hasNativeBigInts() {
 
 /***/ }),
 
-/***/ 73617:
+/***/ 60497:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $defineProperty = __webpack_require__(21430);
+var $defineProperty = __webpack_require__(79094);
 
 var hasPropertyDescriptors = function hasPropertyDescriptors() {
 	return !!$defineProperty;
@@ -17244,13 +17244,13 @@ module.exports = hasPropertyDescriptors;
 
 /***/ }),
 
-/***/ 93384:
+/***/ 23336:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var origSymbol = typeof Symbol !== 'undefined' && Symbol;
-var hasSymbolSham = __webpack_require__(78362);
+var hasSymbolSham = __webpack_require__(61114);
 
 /** @type {import('.')} */
 module.exports = function hasNativeSymbols() {
@@ -17265,7 +17265,7 @@ module.exports = function hasNativeSymbols() {
 
 /***/ }),
 
-/***/ 78362:
+/***/ 61114:
 /***/ ((module) => {
 
 
@@ -17317,12 +17317,12 @@ module.exports = function hasSymbols() {
 
 /***/ }),
 
-/***/ 89095:
+/***/ 85479:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasSymbols = __webpack_require__(78362);
+var hasSymbols = __webpack_require__(61114);
 
 /** @type {import('.')} */
 module.exports = function hasToStringTagShams() {
@@ -17332,14 +17332,14 @@ module.exports = function hasToStringTagShams() {
 
 /***/ }),
 
-/***/ 58748:
+/***/ 54076:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var call = Function.prototype.call;
 var $hasOwn = Object.prototype.hasOwnProperty;
-var bind = __webpack_require__(16156);
+var bind = __webpack_require__(37564);
 
 /** @type {import('.')} */
 module.exports = bind.call(call, $hasOwn);
@@ -17347,7 +17347,7 @@ module.exports = bind.call(call, $hasOwn);
 
 /***/ }),
 
-/***/ 79054:
+/***/ 39598:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 try {
@@ -17357,13 +17357,13 @@ try {
   module.exports = util.inherits;
 } catch (e) {
   /* istanbul ignore next */
-  module.exports = __webpack_require__(7709);
+  module.exports = __webpack_require__(26589);
 }
 
 
 /***/ }),
 
-/***/ 7709:
+/***/ 26589:
 /***/ ((module) => {
 
 if (typeof Object.create === 'function') {
@@ -17397,14 +17397,14 @@ if (typeof Object.create === 'function') {
 
 /***/ }),
 
-/***/ 73229:
+/***/ 96429:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(33908);
-var callBound = __webpack_require__(50337);
-var GetIntrinsic = __webpack_require__(10678);
+var callBind = __webpack_require__(53844);
+var callBound = __webpack_require__(23105);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $ArrayBuffer = GetIntrinsic('%ArrayBuffer%', true);
 /** @type {undefined | ((receiver: ArrayBuffer) => number) | ((receiver: unknown) => never)} */
@@ -17447,22 +17447,22 @@ module.exports = $byteLength || $abSlice
 
 /***/ }),
 
-/***/ 92072:
+/***/ 14856:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
-var safeRegexTest = __webpack_require__(61182);
+var callBound = __webpack_require__(23105);
+var safeRegexTest = __webpack_require__(93470);
 
 var toStr = callBound('Object.prototype.toString');
 var fnToStr = callBound('Function.prototype.toString');
 var isFnRegex = safeRegexTest(/^\s*async(?:\s+function(?:\s+|\()|\s*\()/);
 
-var hasToStringTag = __webpack_require__(89095)();
-var getProto = __webpack_require__(20591);
+var hasToStringTag = __webpack_require__(85479)();
+var getProto = __webpack_require__(81967);
 
-var getAsyncFunc = __webpack_require__(17859);
+var getAsyncFunc = __webpack_require__(51491);
 
 /** @type {import('.')} */
 module.exports = function isAsyncFunction(fn) {
@@ -17486,12 +17486,12 @@ module.exports = function isAsyncFunction(fn) {
 
 /***/ }),
 
-/***/ 19132:
+/***/ 95407:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasBigInts = __webpack_require__(22709)();
+var hasBigInts = __webpack_require__(36629)();
 
 if (hasBigInts) {
 	var bigIntValueOf = BigInt.prototype.valueOf;
@@ -17534,12 +17534,12 @@ if (hasBigInts) {
 
 /***/ }),
 
-/***/ 96807:
+/***/ 10823:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 var $boolToStr = callBound('Boolean.prototype.toString');
 var $toString = callBound('Object.prototype.toString');
 
@@ -17553,7 +17553,7 @@ var tryBooleanObject = function booleanBrandCheck(value) {
 	}
 };
 var boolClass = '[object Boolean]';
-var hasToStringTag = __webpack_require__(89095)();
+var hasToStringTag = __webpack_require__(85479)();
 
 /** @type {import('.')} */
 module.exports = function isBoolean(value) {
@@ -17569,7 +17569,7 @@ module.exports = function isBoolean(value) {
 
 /***/ }),
 
-/***/ 11827:
+/***/ 69203:
 /***/ ((module) => {
 
 
@@ -17677,12 +17677,12 @@ module.exports = reflectApply
 
 /***/ }),
 
-/***/ 51277:
+/***/ 86253:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 var getDay = callBound('Date.prototype.getDay');
 /** @type {import('.')} */
@@ -17698,7 +17698,7 @@ var tryDateObject = function tryDateGetDayCall(value) {
 /** @type {(value: unknown) => string} */
 var toStr = callBound('Object.prototype.toString');
 var dateClass = '[object Date]';
-var hasToStringTag = __webpack_require__(89095)();
+var hasToStringTag = __webpack_require__(85479)();
 
 /** @type {import('.')} */
 module.exports = function isDateObject(value) {
@@ -17711,12 +17711,12 @@ module.exports = function isDateObject(value) {
 
 /***/ }),
 
-/***/ 20535:
+/***/ 10647:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 var toStr = callBound('Object.prototype.toString');
 
@@ -17755,12 +17755,12 @@ module.exports = isDDA;
 
 /***/ }),
 
-/***/ 94520:
+/***/ 93816:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 /** @type {undefined | ((value: ThisParameterType<typeof FinalizationRegistry.prototype.register>, ...args: Parameters<typeof FinalizationRegistry.prototype.register>) => ReturnType<typeof FinalizationRegistry.prototype.register>)} */
 var $register = callBound('FinalizationRegistry.prototype.register', true);
@@ -17787,21 +17787,21 @@ module.exports = $register
 
 /***/ }),
 
-/***/ 9419:
+/***/ 55659:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
-var safeRegexTest = __webpack_require__(61182);
+var callBound = __webpack_require__(23105);
+var safeRegexTest = __webpack_require__(93470);
 var isFnRegex = safeRegexTest(/^\s*(?:function)?\*/);
-var hasToStringTag = __webpack_require__(89095)();
-var getProto = __webpack_require__(20591);
+var hasToStringTag = __webpack_require__(85479)();
+var getProto = __webpack_require__(81967);
 
 var toStr = callBound('Object.prototype.toString');
 var fnToStr = callBound('Function.prototype.toString');
 
-var getGeneratorFunction = __webpack_require__(71964);
+var getGeneratorFunction = __webpack_require__(47228);
 
 /** @type {import('.')} */
 module.exports = function isGeneratorFunction(fn) {
@@ -17825,7 +17825,7 @@ module.exports = function isGeneratorFunction(fn) {
 
 /***/ }),
 
-/***/ 83263:
+/***/ 69311:
 /***/ ((module) => {
 
 
@@ -17879,12 +17879,12 @@ module.exports = exported || function isMap(x) {
 
 /***/ }),
 
-/***/ 87942:
+/***/ 33670:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 var $numToStr = callBound('Number.prototype.toString');
 
@@ -17899,7 +17899,7 @@ var tryNumberObject = function tryNumberObject(value) {
 };
 var $toString = callBound('Object.prototype.toString');
 var numClass = '[object Number]';
-var hasToStringTag = __webpack_require__(89095)();
+var hasToStringTag = __webpack_require__(85479)();
 
 /** @type {import('.')} */
 module.exports = function isNumberObject(value) {
@@ -17915,15 +17915,15 @@ module.exports = function isNumberObject(value) {
 
 /***/ }),
 
-/***/ 18078:
+/***/ 86622:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
-var hasToStringTag = __webpack_require__(89095)();
-var hasOwn = __webpack_require__(58748);
-var gOPD = __webpack_require__(82450);
+var callBound = __webpack_require__(23105);
+var hasToStringTag = __webpack_require__(85479)();
+var hasOwn = __webpack_require__(54076);
+var gOPD = __webpack_require__(33170);
 
 /** @type {import('.')} */
 var fn;
@@ -17991,7 +17991,7 @@ module.exports = fn;
 
 /***/ }),
 
-/***/ 57169:
+/***/ 6513:
 /***/ ((module) => {
 
 
@@ -18044,12 +18044,12 @@ module.exports = exported || function isSet(x) {
 
 /***/ }),
 
-/***/ 34835:
+/***/ 12403:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 /** @type {undefined | ((thisArg: SharedArrayBuffer) => number)} */
 var $byteLength = callBound('SharedArrayBuffer.prototype.byteLength', true);
@@ -18075,7 +18075,7 @@ module.exports = $byteLength
 
 /***/ }),
 
-/***/ 4799:
+/***/ 96543:
 /***/ ((module) => {
 
 
@@ -18110,12 +18110,12 @@ module.exports = isStream;
 
 /***/ }),
 
-/***/ 59954:
+/***/ 57970:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 /** @type {(receiver: ThisParameterType<typeof String.prototype.valueOf>, ...args: Parameters<typeof String.prototype.valueOf>) => ReturnType<typeof String.prototype.valueOf>} */
 var $strValueOf = callBound('String.prototype.valueOf');
@@ -18132,7 +18132,7 @@ var tryStringObject = function tryStringObject(value) {
 /** @type {(receiver: ThisParameterType<typeof Object.prototype.toString>, ...args: Parameters<typeof Object.prototype.toString>) => ReturnType<typeof Object.prototype.toString>} */
 var $toString = callBound('Object.prototype.toString');
 var strClass = '[object String]';
-var hasToStringTag = __webpack_require__(89095)();
+var hasToStringTag = __webpack_require__(85479)();
 
 /** @type {import('.')} */
 module.exports = function isString(value) {
@@ -18148,15 +18148,15 @@ module.exports = function isString(value) {
 
 /***/ }),
 
-/***/ 26487:
+/***/ 63927:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 var $toString = callBound('Object.prototype.toString');
-var hasSymbols = __webpack_require__(93384)();
-var safeRegexTest = __webpack_require__(61182);
+var hasSymbols = __webpack_require__(23336)();
+var safeRegexTest = __webpack_require__(93470);
 
 if (hasSymbols) {
 	var $symToStr = callBound('Symbol.prototype.toString');
@@ -18195,12 +18195,12 @@ if (hasSymbols) {
 
 /***/ }),
 
-/***/ 60677:
+/***/ 6405:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var whichTypedArray = __webpack_require__(58736);
+var whichTypedArray = __webpack_require__(54768);
 
 /** @type {import('.')} */
 module.exports = function isTypedArray(value) {
@@ -18210,7 +18210,7 @@ module.exports = function isTypedArray(value) {
 
 /***/ }),
 
-/***/ 78723:
+/***/ 33955:
 /***/ ((module) => {
 
 
@@ -18263,12 +18263,12 @@ module.exports = exported || function isWeakMap(x) {
 
 /***/ }),
 
-/***/ 32272:
+/***/ 92880:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 // eslint-disable-next-line no-extra-parens
 var $deref = /** @type {<T extends WeakKey>(thisArg: WeakRef<T>) => T | undefined} */ (callBound('WeakRef.prototype.deref', true));
@@ -18294,13 +18294,13 @@ module.exports = typeof WeakRef === 'undefined'
 
 /***/ }),
 
-/***/ 57053:
+/***/ 22237:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
-var callBound = __webpack_require__(50337);
+var GetIntrinsic = __webpack_require__(60470);
+var callBound = __webpack_require__(23105);
 
 var $WeakSet = GetIntrinsic('%WeakSet%', true);
 
@@ -18344,7 +18344,7 @@ if ($setHas) {
 
 /***/ }),
 
-/***/ 25169:
+/***/ 82513:
 /***/ ((module) => {
 
 var toString = {}.toString;
@@ -18356,11 +18356,11 @@ module.exports = Array.isArray || function (arr) {
 
 /***/ }),
 
-/***/ 64286:
+/***/ 32126:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var util = __webpack_require__(39023);
-var PassThrough = __webpack_require__(81963);
+var PassThrough = __webpack_require__(1835);
 
 module.exports = {
   Readable: Readable,
@@ -18417,7 +18417,7 @@ function Writable(fn, options) {
 
 /***/ }),
 
-/***/ 73703:
+/***/ 86215:
 /***/ ((module) => {
 
 var toString = {}.toString;
@@ -18429,7 +18429,7 @@ module.exports = Array.isArray || function (arr) {
 
 /***/ }),
 
-/***/ 29833:
+/***/ 34793:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -18462,7 +18462,7 @@ module.exports = Array.isArray || function (arr) {
 
 /*<replacement>*/
 
-var pna = __webpack_require__(64828);
+var pna = __webpack_require__(41564);
 /*</replacement>*/
 
 /*<replacement>*/
@@ -18477,12 +18477,12 @@ var objectKeys = Object.keys || function (obj) {
 module.exports = Duplex;
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(34089));
-util.inherits = __webpack_require__(79054);
+var util = Object.create(__webpack_require__(45481));
+util.inherits = __webpack_require__(39598);
 /*</replacement>*/
 
-var Readable = __webpack_require__(99871);
-var Writable = __webpack_require__(23507);
+var Readable = __webpack_require__(74559);
+var Writable = __webpack_require__(54579);
 
 util.inherits(Duplex, Readable);
 
@@ -18566,7 +18566,7 @@ Duplex.prototype._destroy = function (err, cb) {
 
 /***/ }),
 
-/***/ 23293:
+/***/ 72029:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -18598,11 +18598,11 @@ Duplex.prototype._destroy = function (err, cb) {
 
 module.exports = PassThrough;
 
-var Transform = __webpack_require__(93727);
+var Transform = __webpack_require__(69343);
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(34089));
-util.inherits = __webpack_require__(79054);
+var util = Object.create(__webpack_require__(45481));
+util.inherits = __webpack_require__(39598);
 /*</replacement>*/
 
 util.inherits(PassThrough, Transform);
@@ -18619,7 +18619,7 @@ PassThrough.prototype._transform = function (chunk, encoding, cb) {
 
 /***/ }),
 
-/***/ 99871:
+/***/ 74559:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -18647,13 +18647,13 @@ PassThrough.prototype._transform = function (chunk, encoding, cb) {
 
 /*<replacement>*/
 
-var pna = __webpack_require__(64828);
+var pna = __webpack_require__(41564);
 /*</replacement>*/
 
 module.exports = Readable;
 
 /*<replacement>*/
-var isArray = __webpack_require__(73703);
+var isArray = __webpack_require__(86215);
 /*</replacement>*/
 
 /*<replacement>*/
@@ -18671,12 +18671,12 @@ var EElistenerCount = function (emitter, type) {
 /*</replacement>*/
 
 /*<replacement>*/
-var Stream = __webpack_require__(12097);
+var Stream = __webpack_require__(87137);
 /*</replacement>*/
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(97548).Buffer);
+var Buffer = (__webpack_require__(13644).Buffer);
 var OurUint8Array = (typeof global !== 'undefined' ? global : typeof window !== 'undefined' ? window : typeof self !== 'undefined' ? self : {}).Uint8Array || function () {};
 function _uint8ArrayToBuffer(chunk) {
   return Buffer.from(chunk);
@@ -18688,8 +18688,8 @@ function _isUint8Array(obj) {
 /*</replacement>*/
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(34089));
-util.inherits = __webpack_require__(79054);
+var util = Object.create(__webpack_require__(45481));
+util.inherits = __webpack_require__(39598);
 /*</replacement>*/
 
 /*<replacement>*/
@@ -18702,8 +18702,8 @@ if (debugUtil && debugUtil.debuglog) {
 }
 /*</replacement>*/
 
-var BufferList = __webpack_require__(40623);
-var destroyImpl = __webpack_require__(29335);
+var BufferList = __webpack_require__(46127);
+var destroyImpl = __webpack_require__(91031);
 var StringDecoder;
 
 util.inherits(Readable, Stream);
@@ -18723,7 +18723,7 @@ function prependListener(emitter, event, fn) {
 }
 
 function ReadableState(options, stream) {
-  Duplex = Duplex || __webpack_require__(29833);
+  Duplex = Duplex || __webpack_require__(34793);
 
   options = options || {};
 
@@ -18793,14 +18793,14 @@ function ReadableState(options, stream) {
   this.decoder = null;
   this.encoding = null;
   if (options.encoding) {
-    if (!StringDecoder) StringDecoder = (__webpack_require__(75040)/* .StringDecoder */ .I);
+    if (!StringDecoder) StringDecoder = (__webpack_require__(50176)/* .StringDecoder */ .I);
     this.decoder = new StringDecoder(options.encoding);
     this.encoding = options.encoding;
   }
 }
 
 function Readable(options) {
-  Duplex = Duplex || __webpack_require__(29833);
+  Duplex = Duplex || __webpack_require__(34793);
 
   if (!(this instanceof Readable)) return new Readable(options);
 
@@ -18949,7 +18949,7 @@ Readable.prototype.isPaused = function () {
 
 // backwards compatibility.
 Readable.prototype.setEncoding = function (enc) {
-  if (!StringDecoder) StringDecoder = (__webpack_require__(75040)/* .StringDecoder */ .I);
+  if (!StringDecoder) StringDecoder = (__webpack_require__(50176)/* .StringDecoder */ .I);
   this._readableState.decoder = new StringDecoder(enc);
   this._readableState.encoding = enc;
   return this;
@@ -19644,7 +19644,7 @@ function indexOf(xs, x) {
 
 /***/ }),
 
-/***/ 93727:
+/***/ 69343:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -19714,11 +19714,11 @@ function indexOf(xs, x) {
 
 module.exports = Transform;
 
-var Duplex = __webpack_require__(29833);
+var Duplex = __webpack_require__(34793);
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(34089));
-util.inherits = __webpack_require__(79054);
+var util = Object.create(__webpack_require__(45481));
+util.inherits = __webpack_require__(39598);
 /*</replacement>*/
 
 util.inherits(Transform, Duplex);
@@ -19864,7 +19864,7 @@ function done(stream, er, data) {
 
 /***/ }),
 
-/***/ 23507:
+/***/ 54579:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -19896,7 +19896,7 @@ function done(stream, er, data) {
 
 /*<replacement>*/
 
-var pna = __webpack_require__(64828);
+var pna = __webpack_require__(41564);
 /*</replacement>*/
 
 module.exports = Writable;
@@ -19933,23 +19933,23 @@ var Duplex;
 Writable.WritableState = WritableState;
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(34089));
-util.inherits = __webpack_require__(79054);
+var util = Object.create(__webpack_require__(45481));
+util.inherits = __webpack_require__(39598);
 /*</replacement>*/
 
 /*<replacement>*/
 var internalUtil = {
-  deprecate: __webpack_require__(73800)
+  deprecate: __webpack_require__(24488)
 };
 /*</replacement>*/
 
 /*<replacement>*/
-var Stream = __webpack_require__(12097);
+var Stream = __webpack_require__(87137);
 /*</replacement>*/
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(97548).Buffer);
+var Buffer = (__webpack_require__(13644).Buffer);
 var OurUint8Array = (typeof global !== 'undefined' ? global : typeof window !== 'undefined' ? window : typeof self !== 'undefined' ? self : {}).Uint8Array || function () {};
 function _uint8ArrayToBuffer(chunk) {
   return Buffer.from(chunk);
@@ -19960,14 +19960,14 @@ function _isUint8Array(obj) {
 
 /*</replacement>*/
 
-var destroyImpl = __webpack_require__(29335);
+var destroyImpl = __webpack_require__(91031);
 
 util.inherits(Writable, Stream);
 
 function nop() {}
 
 function WritableState(options, stream) {
-  Duplex = Duplex || __webpack_require__(29833);
+  Duplex = Duplex || __webpack_require__(34793);
 
   options = options || {};
 
@@ -20117,7 +20117,7 @@ if (typeof Symbol === 'function' && Symbol.hasInstance && typeof Function.protot
 }
 
 function Writable(options) {
-  Duplex = Duplex || __webpack_require__(29833);
+  Duplex = Duplex || __webpack_require__(34793);
 
   // Writable ctor is applied to Duplexes, too.
   // `realHasInstance` is necessary because using plain `instanceof`
@@ -20555,14 +20555,14 @@ Writable.prototype._destroy = function (err, cb) {
 
 /***/ }),
 
-/***/ 40623:
+/***/ 46127:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 function _classCallCheck(instance, Constructor) { if (!(instance instanceof Constructor)) { throw new TypeError("Cannot call a class as a function"); } }
 
-var Buffer = (__webpack_require__(97548).Buffer);
+var Buffer = (__webpack_require__(13644).Buffer);
 var util = __webpack_require__(39023);
 
 function copyBuffer(src, target, offset) {
@@ -20639,14 +20639,14 @@ if (util && util.inspect && util.inspect.custom) {
 
 /***/ }),
 
-/***/ 29335:
+/***/ 91031:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /*<replacement>*/
 
-var pna = __webpack_require__(64828);
+var pna = __webpack_require__(41564);
 /*</replacement>*/
 
 // undocumented cb() API, needed for core, not for public API
@@ -20729,7 +20729,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 12097:
+/***/ 87137:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = __webpack_require__(2203);
@@ -20737,15 +20737,15 @@ module.exports = __webpack_require__(2203);
 
 /***/ }),
 
-/***/ 81963:
+/***/ 1835:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-module.exports = __webpack_require__(84597).PassThrough
+module.exports = __webpack_require__(73109).PassThrough
 
 
 /***/ }),
 
-/***/ 84597:
+/***/ 73109:
 /***/ ((module, exports, __webpack_require__) => {
 
 var Stream = __webpack_require__(2203);
@@ -20759,19 +20759,19 @@ if (process.env.READABLE_STREAM === 'disable' && Stream) {
   exports.PassThrough = Stream.PassThrough;
   exports.Stream = Stream;
 } else {
-  exports = module.exports = __webpack_require__(99871);
+  exports = module.exports = __webpack_require__(74559);
   exports.Stream = Stream || exports;
   exports.Readable = exports;
-  exports.Writable = __webpack_require__(23507);
-  exports.Duplex = __webpack_require__(29833);
-  exports.Transform = __webpack_require__(93727);
-  exports.PassThrough = __webpack_require__(23293);
+  exports.Writable = __webpack_require__(54579);
+  exports.Duplex = __webpack_require__(34793);
+  exports.Transform = __webpack_require__(69343);
+  exports.PassThrough = __webpack_require__(72029);
 }
 
 
 /***/ }),
 
-/***/ 97548:
+/***/ 13644:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* eslint-disable node/no-deprecated-api */
@@ -20840,7 +20840,7 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /***/ }),
 
-/***/ 75040:
+/***/ 50176:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -20868,7 +20868,7 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(97548).Buffer);
+var Buffer = (__webpack_require__(13644).Buffer);
 /*</replacement>*/
 
 var isEncoding = Buffer.isEncoding || function (encoding) {
@@ -21142,14 +21142,14 @@ function simpleEnd(buf) {
 
 /***/ }),
 
-/***/ 76816:
+/***/ 66320:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var hashClear = __webpack_require__(20531),
-    hashDelete = __webpack_require__(46919),
-    hashGet = __webpack_require__(25846),
-    hashHas = __webpack_require__(93970),
-    hashSet = __webpack_require__(51114);
+var hashClear = __webpack_require__(48051),
+    hashDelete = __webpack_require__(15431),
+    hashGet = __webpack_require__(26934),
+    hashHas = __webpack_require__(64306),
+    hashSet = __webpack_require__(17226);
 
 /**
  * Creates a hash object.
@@ -21181,14 +21181,14 @@ module.exports = Hash;
 
 /***/ }),
 
-/***/ 76884:
+/***/ 68884:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var listCacheClear = __webpack_require__(17615),
-    listCacheDelete = __webpack_require__(20171),
-    listCacheGet = __webpack_require__(34570),
-    listCacheHas = __webpack_require__(22190),
-    listCacheSet = __webpack_require__(41782);
+var listCacheClear = __webpack_require__(99791),
+    listCacheDelete = __webpack_require__(24555),
+    listCacheGet = __webpack_require__(86634),
+    listCacheHas = __webpack_require__(8430),
+    listCacheSet = __webpack_require__(36918);
 
 /**
  * Creates an list cache object.
@@ -21220,11 +21220,11 @@ module.exports = ListCache;
 
 /***/ }),
 
-/***/ 97408:
+/***/ 98272:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(40925),
-    root = __webpack_require__(20668);
+var getNative = __webpack_require__(68573),
+    root = __webpack_require__(6748);
 
 /* Built-in method references that are verified to be native. */
 var Map = getNative(root, 'Map');
@@ -21234,14 +21234,14 @@ module.exports = Map;
 
 /***/ }),
 
-/***/ 62892:
+/***/ 79660:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var mapCacheClear = __webpack_require__(67143),
-    mapCacheDelete = __webpack_require__(93811),
-    mapCacheGet = __webpack_require__(78130),
-    mapCacheHas = __webpack_require__(82278),
-    mapCacheSet = __webpack_require__(26878);
+var mapCacheClear = __webpack_require__(88487),
+    mapCacheDelete = __webpack_require__(36275),
+    mapCacheGet = __webpack_require__(30130),
+    mapCacheHas = __webpack_require__(69254),
+    mapCacheSet = __webpack_require__(59806);
 
 /**
  * Creates a map cache object to store key-value pairs.
@@ -21273,11 +21273,11 @@ module.exports = MapCache;
 
 /***/ }),
 
-/***/ 88794:
+/***/ 84986:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(40925),
-    root = __webpack_require__(20668);
+var getNative = __webpack_require__(68573),
+    root = __webpack_require__(6748);
 
 /* Built-in method references that are verified to be native. */
 var Set = getNative(root, 'Set');
@@ -21287,12 +21287,12 @@ module.exports = Set;
 
 /***/ }),
 
-/***/ 6874:
+/***/ 23706:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var MapCache = __webpack_require__(62892),
-    setCacheAdd = __webpack_require__(21407),
-    setCacheHas = __webpack_require__(25324);
+var MapCache = __webpack_require__(79660),
+    setCacheAdd = __webpack_require__(44671),
+    setCacheHas = __webpack_require__(71884);
 
 /**
  *
@@ -21321,10 +21321,10 @@ module.exports = SetCache;
 
 /***/ }),
 
-/***/ 96248:
+/***/ 38584:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var root = __webpack_require__(20668);
+var root = __webpack_require__(6748);
 
 /** Built-in value references. */
 var Symbol = root.Symbol;
@@ -21334,7 +21334,7 @@ module.exports = Symbol;
 
 /***/ }),
 
-/***/ 12798:
+/***/ 59678:
 /***/ ((module) => {
 
 /**
@@ -21362,10 +21362,10 @@ module.exports = apply;
 
 /***/ }),
 
-/***/ 88710:
+/***/ 70534:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIndexOf = __webpack_require__(29912);
+var baseIndexOf = __webpack_require__(84760);
 
 /**
  * A specialized version of `_.includes` for arrays without support for
@@ -21386,7 +21386,7 @@ module.exports = arrayIncludes;
 
 /***/ }),
 
-/***/ 40994:
+/***/ 37314:
 /***/ ((module) => {
 
 /**
@@ -21415,15 +21415,15 @@ module.exports = arrayIncludesWith;
 
 /***/ }),
 
-/***/ 13840:
+/***/ 62000:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseTimes = __webpack_require__(31763),
-    isArguments = __webpack_require__(3773),
-    isArray = __webpack_require__(51720),
-    isBuffer = __webpack_require__(72859),
-    isIndex = __webpack_require__(86438),
-    isTypedArray = __webpack_require__(280);
+var baseTimes = __webpack_require__(21299),
+    isArguments = __webpack_require__(60541),
+    isArray = __webpack_require__(77192),
+    isBuffer = __webpack_require__(43739),
+    isIndex = __webpack_require__(37446),
+    isTypedArray = __webpack_require__(35000);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -21471,7 +21471,7 @@ module.exports = arrayLikeKeys;
 
 /***/ }),
 
-/***/ 77193:
+/***/ 56649:
 /***/ ((module) => {
 
 /**
@@ -21499,7 +21499,7 @@ module.exports = arrayMap;
 
 /***/ }),
 
-/***/ 40779:
+/***/ 50827:
 /***/ ((module) => {
 
 /**
@@ -21526,10 +21526,10 @@ module.exports = arrayPush;
 
 /***/ }),
 
-/***/ 20296:
+/***/ 74024:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var eq = __webpack_require__(29919);
+var eq = __webpack_require__(75199);
 
 /**
  * Gets the index at which the `key` is found in `array` of key-value pairs.
@@ -21554,15 +21554,15 @@ module.exports = assocIndexOf;
 
 /***/ }),
 
-/***/ 42134:
+/***/ 3126:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var SetCache = __webpack_require__(6874),
-    arrayIncludes = __webpack_require__(88710),
-    arrayIncludesWith = __webpack_require__(40994),
-    arrayMap = __webpack_require__(77193),
-    baseUnary = __webpack_require__(81874),
-    cacheHas = __webpack_require__(10566);
+var SetCache = __webpack_require__(23706),
+    arrayIncludes = __webpack_require__(70534),
+    arrayIncludesWith = __webpack_require__(37314),
+    arrayMap = __webpack_require__(56649),
+    baseUnary = __webpack_require__(55506),
+    cacheHas = __webpack_require__(64486);
 
 /** Used as the size to enable large array optimizations. */
 var LARGE_ARRAY_SIZE = 200;
@@ -21628,7 +21628,7 @@ module.exports = baseDifference;
 
 /***/ }),
 
-/***/ 33124:
+/***/ 35588:
 /***/ ((module) => {
 
 /**
@@ -21659,11 +21659,11 @@ module.exports = baseFindIndex;
 
 /***/ }),
 
-/***/ 2415:
+/***/ 63183:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var arrayPush = __webpack_require__(40779),
-    isFlattenable = __webpack_require__(74368);
+var arrayPush = __webpack_require__(50827),
+    isFlattenable = __webpack_require__(45088);
 
 /**
  * The base implementation of `_.flatten` with support for restricting flattening.
@@ -21704,12 +21704,12 @@ module.exports = baseFlatten;
 
 /***/ }),
 
-/***/ 32221:
+/***/ 29117:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Symbol = __webpack_require__(96248),
-    getRawTag = __webpack_require__(50268),
-    objectToString = __webpack_require__(18955);
+var Symbol = __webpack_require__(38584),
+    getRawTag = __webpack_require__(95292),
+    objectToString = __webpack_require__(71723);
 
 /** `Object#toString` result references. */
 var nullTag = '[object Null]',
@@ -21739,12 +21739,12 @@ module.exports = baseGetTag;
 
 /***/ }),
 
-/***/ 29912:
+/***/ 84760:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseFindIndex = __webpack_require__(33124),
-    baseIsNaN = __webpack_require__(80848),
-    strictIndexOf = __webpack_require__(30944);
+var baseFindIndex = __webpack_require__(35588),
+    baseIsNaN = __webpack_require__(34352),
+    strictIndexOf = __webpack_require__(95232);
 
 /**
  * The base implementation of `_.indexOf` without `fromIndex` bounds checks.
@@ -21766,11 +21766,11 @@ module.exports = baseIndexOf;
 
 /***/ }),
 
-/***/ 47589:
+/***/ 93605:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(32221),
-    isObjectLike = __webpack_require__(92093);
+var baseGetTag = __webpack_require__(29117),
+    isObjectLike = __webpack_require__(51645);
 
 /** `Object#toString` result references. */
 var argsTag = '[object Arguments]';
@@ -21791,7 +21791,7 @@ module.exports = baseIsArguments;
 
 /***/ }),
 
-/***/ 80848:
+/***/ 34352:
 /***/ ((module) => {
 
 /**
@@ -21810,13 +21810,13 @@ module.exports = baseIsNaN;
 
 /***/ }),
 
-/***/ 22574:
+/***/ 92334:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isFunction = __webpack_require__(41881),
-    isMasked = __webpack_require__(3605),
-    isObject = __webpack_require__(18146),
-    toSource = __webpack_require__(60840);
+var isFunction = __webpack_require__(34329),
+    isMasked = __webpack_require__(46613),
+    isObject = __webpack_require__(96482),
+    toSource = __webpack_require__(57192);
 
 /**
  * Used to match `RegExp`
@@ -21864,12 +21864,12 @@ module.exports = baseIsNative;
 
 /***/ }),
 
-/***/ 72720:
+/***/ 16880:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(32221),
-    isLength = __webpack_require__(37553),
-    isObjectLike = __webpack_require__(92093);
+var baseGetTag = __webpack_require__(29117),
+    isLength = __webpack_require__(56657),
+    isObjectLike = __webpack_require__(51645);
 
 /** `Object#toString` result references. */
 var argsTag = '[object Arguments]',
@@ -21931,12 +21931,12 @@ module.exports = baseIsTypedArray;
 
 /***/ }),
 
-/***/ 22958:
+/***/ 82094:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isObject = __webpack_require__(18146),
-    isPrototype = __webpack_require__(88680),
-    nativeKeysIn = __webpack_require__(64600);
+var isObject = __webpack_require__(96482),
+    isPrototype = __webpack_require__(55944),
+    nativeKeysIn = __webpack_require__(94008);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -21971,12 +21971,12 @@ module.exports = baseKeysIn;
 
 /***/ }),
 
-/***/ 32211:
+/***/ 22035:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var identity = __webpack_require__(35843),
-    overRest = __webpack_require__(8072),
-    setToString = __webpack_require__(31786);
+var identity = __webpack_require__(46851),
+    overRest = __webpack_require__(20168),
+    setToString = __webpack_require__(59402);
 
 /**
  * The base implementation of `_.rest` which doesn't validate or coerce arguments.
@@ -21995,12 +21995,12 @@ module.exports = baseRest;
 
 /***/ }),
 
-/***/ 72665:
+/***/ 64953:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var constant = __webpack_require__(2753),
-    defineProperty = __webpack_require__(14658),
-    identity = __webpack_require__(35843);
+var constant = __webpack_require__(85089),
+    defineProperty = __webpack_require__(83106),
+    identity = __webpack_require__(46851);
 
 /**
  * The base implementation of `setToString` without support for hot loop shorting.
@@ -22024,7 +22024,7 @@ module.exports = baseSetToString;
 
 /***/ }),
 
-/***/ 31763:
+/***/ 21299:
 /***/ ((module) => {
 
 /**
@@ -22051,7 +22051,7 @@ module.exports = baseTimes;
 
 /***/ }),
 
-/***/ 81874:
+/***/ 55506:
 /***/ ((module) => {
 
 /**
@@ -22072,15 +22072,15 @@ module.exports = baseUnary;
 
 /***/ }),
 
-/***/ 88196:
+/***/ 32772:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var SetCache = __webpack_require__(6874),
-    arrayIncludes = __webpack_require__(88710),
-    arrayIncludesWith = __webpack_require__(40994),
-    cacheHas = __webpack_require__(10566),
-    createSet = __webpack_require__(38866),
-    setToArray = __webpack_require__(12598);
+var SetCache = __webpack_require__(23706),
+    arrayIncludes = __webpack_require__(70534),
+    arrayIncludesWith = __webpack_require__(37314),
+    cacheHas = __webpack_require__(64486),
+    createSet = __webpack_require__(48242),
+    setToArray = __webpack_require__(11894);
 
 /** Used as the size to enable large array optimizations. */
 var LARGE_ARRAY_SIZE = 200;
@@ -22151,7 +22151,7 @@ module.exports = baseUniq;
 
 /***/ }),
 
-/***/ 10566:
+/***/ 64486:
 /***/ ((module) => {
 
 /**
@@ -22171,10 +22171,10 @@ module.exports = cacheHas;
 
 /***/ }),
 
-/***/ 8412:
+/***/ 60252:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var root = __webpack_require__(20668);
+var root = __webpack_require__(6748);
 
 /** Used to detect overreaching core-js shims. */
 var coreJsData = root['__core-js_shared__'];
@@ -22184,12 +22184,12 @@ module.exports = coreJsData;
 
 /***/ }),
 
-/***/ 38866:
+/***/ 48242:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Set = __webpack_require__(88794),
-    noop = __webpack_require__(49765),
-    setToArray = __webpack_require__(12598);
+var Set = __webpack_require__(84986),
+    noop = __webpack_require__(89029),
+    setToArray = __webpack_require__(11894);
 
 /** Used as references for various `Number` constants. */
 var INFINITY = 1 / 0;
@@ -22210,10 +22210,10 @@ module.exports = createSet;
 
 /***/ }),
 
-/***/ 14658:
+/***/ 83106:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(40925);
+var getNative = __webpack_require__(68573);
 
 var defineProperty = (function() {
   try {
@@ -22228,7 +22228,7 @@ module.exports = defineProperty;
 
 /***/ }),
 
-/***/ 99573:
+/***/ 78997:
 /***/ ((module) => {
 
 /** Detect free variable `global` from Node.js. */
@@ -22239,10 +22239,10 @@ module.exports = freeGlobal;
 
 /***/ }),
 
-/***/ 92490:
+/***/ 1194:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isKeyable = __webpack_require__(33917);
+var isKeyable = __webpack_require__(93245);
 
 /**
  * Gets the data for `map`.
@@ -22264,11 +22264,11 @@ module.exports = getMapData;
 
 /***/ }),
 
-/***/ 40925:
+/***/ 68573:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIsNative = __webpack_require__(22574),
-    getValue = __webpack_require__(7269);
+var baseIsNative = __webpack_require__(92334),
+    getValue = __webpack_require__(8293);
 
 /**
  * Gets the native function at `key` of `object`.
@@ -22288,10 +22288,10 @@ module.exports = getNative;
 
 /***/ }),
 
-/***/ 70738:
+/***/ 86194:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var overArg = __webpack_require__(89768);
+var overArg = __webpack_require__(61128);
 
 /** Built-in value references. */
 var getPrototype = overArg(Object.getPrototypeOf, Object);
@@ -22301,10 +22301,10 @@ module.exports = getPrototype;
 
 /***/ }),
 
-/***/ 50268:
+/***/ 95292:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Symbol = __webpack_require__(96248);
+var Symbol = __webpack_require__(38584);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -22354,7 +22354,7 @@ module.exports = getRawTag;
 
 /***/ }),
 
-/***/ 7269:
+/***/ 8293:
 /***/ ((module) => {
 
 /**
@@ -22374,10 +22374,10 @@ module.exports = getValue;
 
 /***/ }),
 
-/***/ 20531:
+/***/ 48051:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(67019);
+var nativeCreate = __webpack_require__(71563);
 
 /**
  * Removes all key-value entries from the hash.
@@ -22396,7 +22396,7 @@ module.exports = hashClear;
 
 /***/ }),
 
-/***/ 46919:
+/***/ 15431:
 /***/ ((module) => {
 
 /**
@@ -22420,10 +22420,10 @@ module.exports = hashDelete;
 
 /***/ }),
 
-/***/ 25846:
+/***/ 26934:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(67019);
+var nativeCreate = __webpack_require__(71563);
 
 /** Used to stand-in for `undefined` hash values. */
 var HASH_UNDEFINED = '__lodash_hash_undefined__';
@@ -22457,10 +22457,10 @@ module.exports = hashGet;
 
 /***/ }),
 
-/***/ 93970:
+/***/ 64306:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(67019);
+var nativeCreate = __webpack_require__(71563);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -22487,10 +22487,10 @@ module.exports = hashHas;
 
 /***/ }),
 
-/***/ 51114:
+/***/ 17226:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(67019);
+var nativeCreate = __webpack_require__(71563);
 
 /** Used to stand-in for `undefined` hash values. */
 var HASH_UNDEFINED = '__lodash_hash_undefined__';
@@ -22517,12 +22517,12 @@ module.exports = hashSet;
 
 /***/ }),
 
-/***/ 74368:
+/***/ 45088:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Symbol = __webpack_require__(96248),
-    isArguments = __webpack_require__(3773),
-    isArray = __webpack_require__(51720);
+var Symbol = __webpack_require__(38584),
+    isArguments = __webpack_require__(60541),
+    isArray = __webpack_require__(77192);
 
 /** Built-in value references. */
 var spreadableSymbol = Symbol ? Symbol.isConcatSpreadable : undefined;
@@ -22544,7 +22544,7 @@ module.exports = isFlattenable;
 
 /***/ }),
 
-/***/ 86438:
+/***/ 37446:
 /***/ ((module) => {
 
 /** Used as references for various `Number` constants. */
@@ -22576,13 +22576,13 @@ module.exports = isIndex;
 
 /***/ }),
 
-/***/ 32021:
+/***/ 3349:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var eq = __webpack_require__(29919),
-    isArrayLike = __webpack_require__(64751),
-    isIndex = __webpack_require__(86438),
-    isObject = __webpack_require__(18146);
+var eq = __webpack_require__(75199),
+    isArrayLike = __webpack_require__(75119),
+    isIndex = __webpack_require__(37446),
+    isObject = __webpack_require__(96482);
 
 /**
  * Checks if the given arguments are from an iteratee call.
@@ -22613,7 +22613,7 @@ module.exports = isIterateeCall;
 
 /***/ }),
 
-/***/ 33917:
+/***/ 93245:
 /***/ ((module) => {
 
 /**
@@ -22635,10 +22635,10 @@ module.exports = isKeyable;
 
 /***/ }),
 
-/***/ 3605:
+/***/ 46613:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var coreJsData = __webpack_require__(8412);
+var coreJsData = __webpack_require__(60252);
 
 /** Used to detect methods masquerading as native. */
 var maskSrcKey = (function() {
@@ -22662,7 +22662,7 @@ module.exports = isMasked;
 
 /***/ }),
 
-/***/ 88680:
+/***/ 55944:
 /***/ ((module) => {
 
 /** Used for built-in method references. */
@@ -22687,7 +22687,7 @@ module.exports = isPrototype;
 
 /***/ }),
 
-/***/ 17615:
+/***/ 99791:
 /***/ ((module) => {
 
 /**
@@ -22707,10 +22707,10 @@ module.exports = listCacheClear;
 
 /***/ }),
 
-/***/ 20171:
+/***/ 24555:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(20296);
+var assocIndexOf = __webpack_require__(74024);
 
 /** Used for built-in method references. */
 var arrayProto = Array.prototype;
@@ -22749,10 +22749,10 @@ module.exports = listCacheDelete;
 
 /***/ }),
 
-/***/ 34570:
+/***/ 86634:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(20296);
+var assocIndexOf = __webpack_require__(74024);
 
 /**
  * Gets the list cache value for `key`.
@@ -22775,10 +22775,10 @@ module.exports = listCacheGet;
 
 /***/ }),
 
-/***/ 22190:
+/***/ 8430:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(20296);
+var assocIndexOf = __webpack_require__(74024);
 
 /**
  * Checks if a list cache value for `key` exists.
@@ -22798,10 +22798,10 @@ module.exports = listCacheHas;
 
 /***/ }),
 
-/***/ 41782:
+/***/ 36918:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(20296);
+var assocIndexOf = __webpack_require__(74024);
 
 /**
  * Sets the list cache `key` to `value`.
@@ -22831,12 +22831,12 @@ module.exports = listCacheSet;
 
 /***/ }),
 
-/***/ 67143:
+/***/ 88487:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Hash = __webpack_require__(76816),
-    ListCache = __webpack_require__(76884),
-    Map = __webpack_require__(97408);
+var Hash = __webpack_require__(66320),
+    ListCache = __webpack_require__(68884),
+    Map = __webpack_require__(98272);
 
 /**
  * Removes all key-value entries from the map.
@@ -22859,10 +22859,10 @@ module.exports = mapCacheClear;
 
 /***/ }),
 
-/***/ 93811:
+/***/ 36275:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(92490);
+var getMapData = __webpack_require__(1194);
 
 /**
  * Removes `key` and its value from the map.
@@ -22884,10 +22884,10 @@ module.exports = mapCacheDelete;
 
 /***/ }),
 
-/***/ 78130:
+/***/ 30130:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(92490);
+var getMapData = __webpack_require__(1194);
 
 /**
  * Gets the map value for `key`.
@@ -22907,10 +22907,10 @@ module.exports = mapCacheGet;
 
 /***/ }),
 
-/***/ 82278:
+/***/ 69254:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(92490);
+var getMapData = __webpack_require__(1194);
 
 /**
  * Checks if a map value for `key` exists.
@@ -22930,10 +22930,10 @@ module.exports = mapCacheHas;
 
 /***/ }),
 
-/***/ 26878:
+/***/ 59806:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(92490);
+var getMapData = __webpack_require__(1194);
 
 /**
  * Sets the map `key` to `value`.
@@ -22959,10 +22959,10 @@ module.exports = mapCacheSet;
 
 /***/ }),
 
-/***/ 67019:
+/***/ 71563:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(40925);
+var getNative = __webpack_require__(68573);
 
 /* Built-in method references that are verified to be native. */
 var nativeCreate = getNative(Object, 'create');
@@ -22972,7 +22972,7 @@ module.exports = nativeCreate;
 
 /***/ }),
 
-/***/ 64600:
+/***/ 94008:
 /***/ ((module) => {
 
 /**
@@ -22999,11 +22999,11 @@ module.exports = nativeKeysIn;
 
 /***/ }),
 
-/***/ 82324:
+/***/ 88724:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
-var freeGlobal = __webpack_require__(99573);
+var freeGlobal = __webpack_require__(78997);
 
 /** Detect free variable `exports`. */
 var freeExports =  true && exports && !exports.nodeType && exports;
@@ -23037,7 +23037,7 @@ module.exports = nodeUtil;
 
 /***/ }),
 
-/***/ 18955:
+/***/ 71723:
 /***/ ((module) => {
 
 /** Used for built-in method references. */
@@ -23066,7 +23066,7 @@ module.exports = objectToString;
 
 /***/ }),
 
-/***/ 89768:
+/***/ 61128:
 /***/ ((module) => {
 
 /**
@@ -23088,10 +23088,10 @@ module.exports = overArg;
 
 /***/ }),
 
-/***/ 8072:
+/***/ 20168:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var apply = __webpack_require__(12798);
+var apply = __webpack_require__(59678);
 
 /* Built-in method references for those with the same name as other `lodash` methods. */
 var nativeMax = Math.max;
@@ -23131,10 +23131,10 @@ module.exports = overRest;
 
 /***/ }),
 
-/***/ 20668:
+/***/ 6748:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var freeGlobal = __webpack_require__(99573);
+var freeGlobal = __webpack_require__(78997);
 
 /** Detect free variable `self`. */
 var freeSelf = typeof self == 'object' && self && self.Object === Object && self;
@@ -23147,7 +23147,7 @@ module.exports = root;
 
 /***/ }),
 
-/***/ 21407:
+/***/ 44671:
 /***/ ((module) => {
 
 /** Used to stand-in for `undefined` hash values. */
@@ -23173,7 +23173,7 @@ module.exports = setCacheAdd;
 
 /***/ }),
 
-/***/ 25324:
+/***/ 71884:
 /***/ ((module) => {
 
 /**
@@ -23194,7 +23194,7 @@ module.exports = setCacheHas;
 
 /***/ }),
 
-/***/ 12598:
+/***/ 11894:
 /***/ ((module) => {
 
 /**
@@ -23219,11 +23219,11 @@ module.exports = setToArray;
 
 /***/ }),
 
-/***/ 31786:
+/***/ 59402:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseSetToString = __webpack_require__(72665),
-    shortOut = __webpack_require__(8342);
+var baseSetToString = __webpack_require__(64953),
+    shortOut = __webpack_require__(83286);
 
 /**
  * Sets the `toString` method of `func` to return `string`.
@@ -23240,7 +23240,7 @@ module.exports = setToString;
 
 /***/ }),
 
-/***/ 8342:
+/***/ 83286:
 /***/ ((module) => {
 
 /** Used to detect hot functions by number of calls within a span of milliseconds. */
@@ -23284,7 +23284,7 @@ module.exports = shortOut;
 
 /***/ }),
 
-/***/ 30944:
+/***/ 95232:
 /***/ ((module) => {
 
 /**
@@ -23314,7 +23314,7 @@ module.exports = strictIndexOf;
 
 /***/ }),
 
-/***/ 60840:
+/***/ 57192:
 /***/ ((module) => {
 
 /** Used for built-in method references. */
@@ -23347,7 +23347,7 @@ module.exports = toSource;
 
 /***/ }),
 
-/***/ 2753:
+/***/ 85089:
 /***/ ((module) => {
 
 /**
@@ -23380,13 +23380,13 @@ module.exports = constant;
 
 /***/ }),
 
-/***/ 19575:
+/***/ 7511:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseRest = __webpack_require__(32211),
-    eq = __webpack_require__(29919),
-    isIterateeCall = __webpack_require__(32021),
-    keysIn = __webpack_require__(36454);
+var baseRest = __webpack_require__(22035),
+    eq = __webpack_require__(75199),
+    isIterateeCall = __webpack_require__(3349),
+    keysIn = __webpack_require__(19430);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -23451,13 +23451,13 @@ module.exports = defaults;
 
 /***/ }),
 
-/***/ 96430:
+/***/ 57294:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseDifference = __webpack_require__(42134),
-    baseFlatten = __webpack_require__(2415),
-    baseRest = __webpack_require__(32211),
-    isArrayLikeObject = __webpack_require__(44332);
+var baseDifference = __webpack_require__(3126),
+    baseFlatten = __webpack_require__(63183),
+    baseRest = __webpack_require__(22035),
+    isArrayLikeObject = __webpack_require__(97100);
 
 /**
  * Creates an array of `array` values not included in the other given arrays
@@ -23491,7 +23491,7 @@ module.exports = difference;
 
 /***/ }),
 
-/***/ 29919:
+/***/ 75199:
 /***/ ((module) => {
 
 /**
@@ -23535,10 +23535,10 @@ module.exports = eq;
 
 /***/ }),
 
-/***/ 71063:
+/***/ 97047:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseFlatten = __webpack_require__(2415);
+var baseFlatten = __webpack_require__(63183);
 
 /**
  * Flattens `array` a single level deep.
@@ -23564,7 +23564,7 @@ module.exports = flatten;
 
 /***/ }),
 
-/***/ 35843:
+/***/ 46851:
 /***/ ((module) => {
 
 /**
@@ -23592,11 +23592,11 @@ module.exports = identity;
 
 /***/ }),
 
-/***/ 3773:
+/***/ 60541:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIsArguments = __webpack_require__(47589),
-    isObjectLike = __webpack_require__(92093);
+var baseIsArguments = __webpack_require__(93605),
+    isObjectLike = __webpack_require__(51645);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -23635,7 +23635,7 @@ module.exports = isArguments;
 
 /***/ }),
 
-/***/ 51720:
+/***/ 77192:
 /***/ ((module) => {
 
 /**
@@ -23668,11 +23668,11 @@ module.exports = isArray;
 
 /***/ }),
 
-/***/ 64751:
+/***/ 75119:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isFunction = __webpack_require__(41881),
-    isLength = __webpack_require__(37553);
+var isFunction = __webpack_require__(34329),
+    isLength = __webpack_require__(56657);
 
 /**
  * Checks if `value` is array-like. A value is considered array-like if it's
@@ -23708,11 +23708,11 @@ module.exports = isArrayLike;
 
 /***/ }),
 
-/***/ 44332:
+/***/ 97100:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isArrayLike = __webpack_require__(64751),
-    isObjectLike = __webpack_require__(92093);
+var isArrayLike = __webpack_require__(75119),
+    isObjectLike = __webpack_require__(51645);
 
 /**
  * This method is like `_.isArrayLike` except that it also checks if `value`
@@ -23748,12 +23748,12 @@ module.exports = isArrayLikeObject;
 
 /***/ }),
 
-/***/ 72859:
+/***/ 43739:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
-var root = __webpack_require__(20668),
-    stubFalse = __webpack_require__(91178);
+var root = __webpack_require__(6748),
+    stubFalse = __webpack_require__(92074);
 
 /** Detect free variable `exports`. */
 var freeExports =  true && exports && !exports.nodeType && exports;
@@ -23794,11 +23794,11 @@ module.exports = isBuffer;
 
 /***/ }),
 
-/***/ 41881:
+/***/ 34329:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(32221),
-    isObject = __webpack_require__(18146);
+var baseGetTag = __webpack_require__(29117),
+    isObject = __webpack_require__(96482);
 
 /** `Object#toString` result references. */
 var asyncTag = '[object AsyncFunction]',
@@ -23838,7 +23838,7 @@ module.exports = isFunction;
 
 /***/ }),
 
-/***/ 37553:
+/***/ 56657:
 /***/ ((module) => {
 
 /** Used as references for various `Number` constants. */
@@ -23880,7 +23880,7 @@ module.exports = isLength;
 
 /***/ }),
 
-/***/ 18146:
+/***/ 96482:
 /***/ ((module) => {
 
 /**
@@ -23918,7 +23918,7 @@ module.exports = isObject;
 
 /***/ }),
 
-/***/ 92093:
+/***/ 51645:
 /***/ ((module) => {
 
 /**
@@ -23954,12 +23954,12 @@ module.exports = isObjectLike;
 
 /***/ }),
 
-/***/ 10654:
+/***/ 36542:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(32221),
-    getPrototype = __webpack_require__(70738),
-    isObjectLike = __webpack_require__(92093);
+var baseGetTag = __webpack_require__(29117),
+    getPrototype = __webpack_require__(86194),
+    isObjectLike = __webpack_require__(51645);
 
 /** `Object#toString` result references. */
 var objectTag = '[object Object]';
@@ -24023,12 +24023,12 @@ module.exports = isPlainObject;
 
 /***/ }),
 
-/***/ 280:
+/***/ 35000:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIsTypedArray = __webpack_require__(72720),
-    baseUnary = __webpack_require__(81874),
-    nodeUtil = __webpack_require__(82324);
+var baseIsTypedArray = __webpack_require__(16880),
+    baseUnary = __webpack_require__(55506),
+    nodeUtil = __webpack_require__(88724);
 
 /* Node.js helper references. */
 var nodeIsTypedArray = nodeUtil && nodeUtil.isTypedArray;
@@ -24057,12 +24057,12 @@ module.exports = isTypedArray;
 
 /***/ }),
 
-/***/ 36454:
+/***/ 19430:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var arrayLikeKeys = __webpack_require__(13840),
-    baseKeysIn = __webpack_require__(22958),
-    isArrayLike = __webpack_require__(64751);
+var arrayLikeKeys = __webpack_require__(62000),
+    baseKeysIn = __webpack_require__(82094),
+    isArrayLike = __webpack_require__(75119);
 
 /**
  * Creates an array of the own and inherited enumerable property names of `object`.
@@ -24096,7 +24096,7 @@ module.exports = keysIn;
 
 /***/ }),
 
-/***/ 49765:
+/***/ 89029:
 /***/ ((module) => {
 
 /**
@@ -24120,7 +24120,7 @@ module.exports = noop;
 
 /***/ }),
 
-/***/ 91178:
+/***/ 92074:
 /***/ ((module) => {
 
 /**
@@ -24145,13 +24145,13 @@ module.exports = stubFalse;
 
 /***/ }),
 
-/***/ 67958:
+/***/ 73270:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseFlatten = __webpack_require__(2415),
-    baseRest = __webpack_require__(32211),
-    baseUniq = __webpack_require__(88196),
-    isArrayLikeObject = __webpack_require__(44332);
+var baseFlatten = __webpack_require__(63183),
+    baseRest = __webpack_require__(22035),
+    baseUniq = __webpack_require__(32772),
+    isArrayLikeObject = __webpack_require__(97100);
 
 /**
  * Creates an array of unique values, in order, from all given arrays using
@@ -24178,7 +24178,7 @@ module.exports = union;
 
 /***/ }),
 
-/***/ 31897:
+/***/ 55641:
 /***/ ((module) => {
 
 
@@ -24189,7 +24189,7 @@ module.exports = Math.abs;
 
 /***/ }),
 
-/***/ 54091:
+/***/ 96171:
 /***/ ((module) => {
 
 
@@ -24200,12 +24200,12 @@ module.exports = Math.floor;
 
 /***/ }),
 
-/***/ 17622:
+/***/ 3766:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $isNaN = __webpack_require__(42420);
+var $isNaN = __webpack_require__(77044);
 
 /** @type {import('./isFinite')} */
 module.exports = function isFinite(x) {
@@ -24219,16 +24219,16 @@ module.exports = function isFinite(x) {
 
 /***/ }),
 
-/***/ 19775:
+/***/ 3647:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $abs = __webpack_require__(31897);
-var $floor = __webpack_require__(54091);
+var $abs = __webpack_require__(55641);
+var $floor = __webpack_require__(96171);
 
-var $isNaN = __webpack_require__(42420);
-var $isFinite = __webpack_require__(17622);
+var $isNaN = __webpack_require__(77044);
+var $isFinite = __webpack_require__(3766);
 
 /** @type {import('./isInteger')} */
 module.exports = function isInteger(argument) {
@@ -24242,7 +24242,7 @@ module.exports = function isInteger(argument) {
 
 /***/ }),
 
-/***/ 42420:
+/***/ 77044:
 /***/ ((module) => {
 
 
@@ -24255,7 +24255,7 @@ module.exports = Number.isNaN || function isNaN(a) {
 
 /***/ }),
 
-/***/ 55316:
+/***/ 1908:
 /***/ ((module) => {
 
 
@@ -24268,7 +24268,7 @@ module.exports = function isNegativeZero(x) {
 
 /***/ }),
 
-/***/ 90427:
+/***/ 57147:
 /***/ ((module) => {
 
 
@@ -24279,7 +24279,7 @@ module.exports = Math.max;
 
 /***/ }),
 
-/***/ 31769:
+/***/ 41017:
 /***/ ((module) => {
 
 
@@ -24290,12 +24290,12 @@ module.exports = Math.min;
 
 /***/ }),
 
-/***/ 19505:
+/***/ 9521:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $floor = __webpack_require__(54091);
+var $floor = __webpack_require__(96171);
 
 /** @type {import('./mod')} */
 module.exports = function mod(number, modulo) {
@@ -24306,7 +24306,7 @@ module.exports = function mod(number, modulo) {
 
 /***/ }),
 
-/***/ 90227:
+/***/ 56947:
 /***/ ((module) => {
 
 
@@ -24317,7 +24317,7 @@ module.exports = Math.pow;
 
 /***/ }),
 
-/***/ 17821:
+/***/ 42621:
 /***/ ((module) => {
 
 
@@ -24328,12 +24328,12 @@ module.exports = Math.round;
 
 /***/ }),
 
-/***/ 4908:
+/***/ 30156:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $isNaN = __webpack_require__(42420);
+var $isNaN = __webpack_require__(77044);
 
 /** @type {import('./sign')} */
 module.exports = function sign(number) {
@@ -24346,7 +24346,7 @@ module.exports = function sign(number) {
 
 /***/ }),
 
-/***/ 6869:
+/***/ 4469:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var path = __webpack_require__(16928);
@@ -24455,7 +24455,7 @@ mkdirP.sync = function sync (p, opts, made) {
 
 /***/ }),
 
-/***/ 78405:
+/***/ 56133:
 /***/ ((module) => {
 
 /*!
@@ -24497,7 +24497,7 @@ module.exports = function(path, stripTrailing) {
 
 /***/ }),
 
-/***/ 7450:
+/***/ 60506:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var hasMap = typeof Map === 'function' && Map.prototype;
@@ -24610,8 +24610,8 @@ function addNumericSeparator(num, str) {
     return $replace.call(str, sepRegex, '$&_');
 }
 
-var utilInspect = __webpack_require__(6854);
-var getStringWidth = __webpack_require__(19653);
+var utilInspect = __webpack_require__(58502);
+var getStringWidth = __webpack_require__(63077);
 var inspectCustom = utilInspect.custom;
 var inspectSymbol = isSymbol(inspectCustom) ? inspectCustom : null;
 
@@ -25350,7 +25350,7 @@ function arrObjKeys(obj, inspect, maxLength) {
 
 /***/ }),
 
-/***/ 19653:
+/***/ 63077:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var $charCodeAt = String.prototype.charCodeAt;
@@ -25361,7 +25361,7 @@ var $split = String.prototype.split;
 var $floor = Math.floor;
 var $parseInt = parseInt;
 
-var ranges = __webpack_require__(31027);
+var ranges = __webpack_require__(47859);
 
 var starts = [];
 var ends = [];
@@ -25425,7 +25425,7 @@ module.exports = function getStringWidth(str) {
 
 /***/ }),
 
-/***/ 31027:
+/***/ 47859:
 /***/ ((module) => {
 
 /*
@@ -25470,7 +25470,7 @@ module.exports = $join.call([
 
 /***/ }),
 
-/***/ 6854:
+/***/ 58502:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = __webpack_require__(39023).inspect;
@@ -25478,7 +25478,7 @@ module.exports = __webpack_require__(39023).inspect;
 
 /***/ }),
 
-/***/ 80050:
+/***/ 70226:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -25488,7 +25488,7 @@ if (!Object.keys) {
 	// modified from https://github.com/es-shims/es5-shim
 	var has = Object.prototype.hasOwnProperty;
 	var toStr = Object.prototype.toString;
-	var isArgs = __webpack_require__(54729); // eslint-disable-line global-require
+	var isArgs = __webpack_require__(28598); // eslint-disable-line global-require
 	var isEnumerable = Object.prototype.propertyIsEnumerable;
 	var hasDontEnumBug = !isEnumerable.call({ toString: null }, 'toString');
 	var hasProtoEnumBug = isEnumerable.call(function () {}, 'prototype');
@@ -25607,16 +25607,16 @@ module.exports = keysShim;
 
 /***/ }),
 
-/***/ 82330:
+/***/ 62682:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var slice = Array.prototype.slice;
-var isArgs = __webpack_require__(54729);
+var isArgs = __webpack_require__(28598);
 
 var origKeys = Object.keys;
-var keysShim = origKeys ? function keys(o) { return origKeys(o); } : __webpack_require__(80050);
+var keysShim = origKeys ? function keys(o) { return origKeys(o); } : __webpack_require__(70226);
 
 var originalKeys = Object.keys;
 
@@ -25646,7 +25646,7 @@ module.exports = keysShim;
 
 /***/ }),
 
-/***/ 54729:
+/***/ 28598:
 /***/ ((module) => {
 
 
@@ -25670,7 +25670,7 @@ module.exports = function isArguments(value) {
 
 /***/ }),
 
-/***/ 87775:
+/***/ 18879:
 /***/ ((module) => {
 
 
@@ -25694,7 +25694,7 @@ module.exports = [
 
 /***/ }),
 
-/***/ 64828:
+/***/ 41564:
 /***/ ((module) => {
 
 
@@ -25746,7 +25746,7 @@ function nextTick(fn, arg1, arg2, arg3) {
 
 /***/ }),
 
-/***/ 13033:
+/***/ 7945:
 /***/ ((module) => {
 
 // for now just expose the builtin process global from node.js
@@ -25755,7 +25755,7 @@ module.exports = global.process;
 
 /***/ }),
 
-/***/ 44481:
+/***/ 76417:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -25775,21 +25775,21 @@ const process = ((base, esmKey, keys, isValid) => {
     }
   }
   return base
-})(__webpack_require__(13033), '__esModule', ['default', 'process'], (candidate) => 'nextTick' in candidate)
+})(__webpack_require__(7945), '__esModule', ['default', 'process'], (candidate) => 'nextTick' in candidate)
 module.exports = process
 
 
 /***/ }),
 
-/***/ 43724:
+/***/ 80652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { SymbolDispose } = __webpack_require__(53975)
-const { AbortError, codes } = __webpack_require__(55524)
-const { isNodeStream, isWebStream, kControllerErrorFunction } = __webpack_require__(91458)
-const eos = __webpack_require__(30607)
+const { SymbolDispose } = __webpack_require__(50999)
+const { AbortError, codes } = __webpack_require__(69220)
+const { isNodeStream, isWebStream, kControllerErrorFunction } = __webpack_require__(83426)
+const eos = __webpack_require__(36815)
 const { ERR_INVALID_ARG_TYPE } = codes
 let addAbortListener
 
@@ -25830,7 +25830,7 @@ module.exports.addAbortSignalNoValidate = function (signal, stream) {
   if (signal.aborted) {
     onAbort()
   } else {
-    addAbortListener = addAbortListener || (__webpack_require__(49587).addAbortListener)
+    addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
     const disposable = addAbortListener(signal, onAbort)
     eos(stream, disposable[SymbolDispose])
   }
@@ -25840,14 +25840,14 @@ module.exports.addAbortSignalNoValidate = function (signal, stream) {
 
 /***/ }),
 
-/***/ 27800:
+/***/ 77336:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { StringPrototypeSlice, SymbolIterator, TypedArrayPrototypeSet, Uint8Array } = __webpack_require__(53975)
+const { StringPrototypeSlice, SymbolIterator, TypedArrayPrototypeSet, Uint8Array } = __webpack_require__(50999)
 const { Buffer } = __webpack_require__(20181)
-const { inspect } = __webpack_require__(49587)
+const { inspect } = __webpack_require__(23539)
 module.exports = class BufferList {
   constructor() {
     this.head = null
@@ -26004,14 +26004,14 @@ module.exports = class BufferList {
 
 /***/ }),
 
-/***/ 20935:
+/***/ 64999:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { pipeline } = __webpack_require__(99389)
-const Duplex = __webpack_require__(38513)
-const { destroyer } = __webpack_require__(61697)
+const { pipeline } = __webpack_require__(16701)
+const Duplex = __webpack_require__(94449)
+const { destroyer } = __webpack_require__(65089)
 const {
   isNodeStream,
   isReadable,
@@ -26020,12 +26020,12 @@ const {
   isTransformStream,
   isWritableStream,
   isReadableStream
-} = __webpack_require__(91458)
+} = __webpack_require__(83426)
 const {
   AbortError,
   codes: { ERR_INVALID_ARG_VALUE, ERR_MISSING_ARGS }
-} = __webpack_require__(55524)
-const eos = __webpack_require__(30607)
+} = __webpack_require__(69220)
+const eos = __webpack_require__(36815)
 module.exports = function compose(...streams) {
   if (streams.length === 0) {
     throw new ERR_MISSING_ARGS('streams')
@@ -26205,14 +26205,14 @@ module.exports = function compose(...streams) {
 
 /***/ }),
 
-/***/ 61697:
+/***/ 65089:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 
@@ -26220,9 +26220,9 @@ const {
   aggregateTwoErrors,
   codes: { ERR_MULTIPLE_CALLBACK },
   AbortError
-} = __webpack_require__(55524)
-const { Symbol } = __webpack_require__(53975)
-const { kIsDestroyed, isDestroyed, isFinished, isServerRequest } = __webpack_require__(91458)
+} = __webpack_require__(69220)
+const { Symbol } = __webpack_require__(50999)
+const { kIsDestroyed, isDestroyed, isFinished, isServerRequest } = __webpack_require__(83426)
 const kDestroy = Symbol('kDestroy')
 const kConstruct = Symbol('kConstruct')
 function checkError(err, w, r) {
@@ -26502,7 +26502,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 38513:
+/***/ 94449:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -26538,10 +26538,10 @@ const {
   ObjectGetOwnPropertyDescriptor,
   ObjectKeys,
   ObjectSetPrototypeOf
-} = __webpack_require__(53975)
+} = __webpack_require__(50999)
 module.exports = Duplex
-const Readable = __webpack_require__(98711)
-const Writable = __webpack_require__(69051)
+const Readable = __webpack_require__(17783)
+const Writable = __webpack_require__(58939)
 ObjectSetPrototypeOf(Duplex.prototype, Readable.prototype)
 ObjectSetPrototypeOf(Duplex, Readable)
 {
@@ -26644,7 +26644,7 @@ Duplex.toWeb = function (duplex) {
 let duplexify
 Duplex.from = function (body) {
   if (!duplexify) {
-    duplexify = __webpack_require__(24663)
+    duplexify = __webpack_require__(4599)
   }
   return duplexify(body, 'body')
 }
@@ -26652,12 +26652,12 @@ Duplex.from = function (body) {
 
 /***/ }),
 
-/***/ 24663:
+/***/ 4599:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 
@@ -26673,18 +26673,18 @@ const {
   isDuplexNodeStream,
   isReadableStream,
   isWritableStream
-} = __webpack_require__(91458)
-const eos = __webpack_require__(30607)
+} = __webpack_require__(83426)
+const eos = __webpack_require__(36815)
 const {
   AbortError,
   codes: { ERR_INVALID_ARG_TYPE, ERR_INVALID_RETURN_VALUE }
-} = __webpack_require__(55524)
-const { destroyer } = __webpack_require__(61697)
-const Duplex = __webpack_require__(38513)
-const Readable = __webpack_require__(98711)
-const Writable = __webpack_require__(69051)
-const { createDeferredPromise } = __webpack_require__(49587)
-const from = __webpack_require__(74163)
+} = __webpack_require__(69220)
+const { destroyer } = __webpack_require__(65089)
+const Duplex = __webpack_require__(94449)
+const Readable = __webpack_require__(17783)
+const Writable = __webpack_require__(58939)
+const { createDeferredPromise } = __webpack_require__(23539)
+const from = __webpack_require__(4659)
 const Blob = globalThis.Blob || bufferModule.Blob
 const isBlob =
   typeof Blob !== 'undefined'
@@ -26694,8 +26694,8 @@ const isBlob =
     : function isBlob(b) {
         return false
       }
-const AbortController = globalThis.AbortController || (__webpack_require__(12421).AbortController)
-const { FunctionPrototypeCall } = __webpack_require__(53975)
+const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
+const { FunctionPrototypeCall } = __webpack_require__(50999)
 
 // This is needed for pre node 17.
 class Duplexify extends Duplex {
@@ -27037,7 +27037,7 @@ function _duplexify(pair) {
 
 /***/ }),
 
-/***/ 30607:
+/***/ 36815:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Ported from https://github.com/mafintosh/end-of-stream with
@@ -27047,15 +27047,15 @@ function _duplexify(pair) {
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 
-const { AbortError, codes } = __webpack_require__(55524)
+const { AbortError, codes } = __webpack_require__(69220)
 const { ERR_INVALID_ARG_TYPE, ERR_STREAM_PREMATURE_CLOSE } = codes
-const { kEmptyObject, once } = __webpack_require__(49587)
-const { validateAbortSignal, validateFunction, validateObject, validateBoolean } = __webpack_require__(27282)
-const { Promise, PromisePrototypeThen, SymbolDispose } = __webpack_require__(53975)
+const { kEmptyObject, once } = __webpack_require__(23539)
+const { validateAbortSignal, validateFunction, validateObject, validateBoolean } = __webpack_require__(49554)
+const { Promise, PromisePrototypeThen, SymbolDispose } = __webpack_require__(50999)
 const {
   isClosed,
   isReadable,
@@ -27071,7 +27071,7 @@ const {
   isNodeStream,
   willEmitClose: _willEmitClose,
   kIsClosedPromise
-} = __webpack_require__(91458)
+} = __webpack_require__(83426)
 let addAbortListener
 function isRequest(stream) {
   return stream.setHeader && typeof stream.abort === 'function'
@@ -27257,7 +27257,7 @@ function eos(stream, options, callback) {
     if (options.signal.aborted) {
       process.nextTick(abort)
     } else {
-      addAbortListener = addAbortListener || (__webpack_require__(49587).addAbortListener)
+      addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
       const disposable = addAbortListener(options.signal, abort)
       const originalCallback = callback
       callback = once((...args) => {
@@ -27284,7 +27284,7 @@ function eosWeb(stream, options, callback) {
     if (options.signal.aborted) {
       process.nextTick(abort)
     } else {
-      addAbortListener = addAbortListener || (__webpack_require__(49587).addAbortListener)
+      addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
       const disposable = addAbortListener(options.signal, abort)
       const originalCallback = callback
       callback = once((...args) => {
@@ -27330,20 +27330,20 @@ module.exports.finished = finished
 
 /***/ }),
 
-/***/ 74163:
+/***/ 4659:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 
-const { PromisePrototypeThen, SymbolAsyncIterator, SymbolIterator } = __webpack_require__(53975)
+const { PromisePrototypeThen, SymbolAsyncIterator, SymbolIterator } = __webpack_require__(50999)
 const { Buffer } = __webpack_require__(20181)
-const { ERR_INVALID_ARG_TYPE, ERR_STREAM_NULL_VALUES } = (__webpack_require__(55524).codes)
+const { ERR_INVALID_ARG_TYPE, ERR_STREAM_NULL_VALUES } = (__webpack_require__(69220).codes)
 function from(Readable, iterable, opts) {
   let iterator
   if (typeof iterable === 'string' || iterable instanceof Buffer) {
@@ -27435,12 +27435,12 @@ module.exports = from
 
 /***/ }),
 
-/***/ 88000:
+/***/ 84128:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { ArrayIsArray, ObjectSetPrototypeOf } = __webpack_require__(53975)
+const { ArrayIsArray, ObjectSetPrototypeOf } = __webpack_require__(50999)
 const { EventEmitter: EE } = __webpack_require__(24434)
 function Stream(opts) {
   EE.call(this, opts)
@@ -27536,24 +27536,24 @@ module.exports = {
 
 /***/ }),
 
-/***/ 82710:
+/***/ 11222:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const AbortController = globalThis.AbortController || (__webpack_require__(12421).AbortController)
+const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
 const {
   codes: { ERR_INVALID_ARG_VALUE, ERR_INVALID_ARG_TYPE, ERR_MISSING_ARGS, ERR_OUT_OF_RANGE },
   AbortError
-} = __webpack_require__(55524)
-const { validateAbortSignal, validateInteger, validateObject } = __webpack_require__(27282)
-const kWeakHandler = (__webpack_require__(53975).Symbol)('kWeak')
-const kResistStopPropagation = (__webpack_require__(53975).Symbol)('kResistStopPropagation')
-const { finished } = __webpack_require__(30607)
-const staticCompose = __webpack_require__(20935)
-const { addAbortSignalNoValidate } = __webpack_require__(43724)
-const { isWritable, isNodeStream } = __webpack_require__(91458)
-const { deprecate } = __webpack_require__(49587)
+} = __webpack_require__(69220)
+const { validateAbortSignal, validateInteger, validateObject } = __webpack_require__(49554)
+const kWeakHandler = (__webpack_require__(50999).Symbol)('kWeak')
+const kResistStopPropagation = (__webpack_require__(50999).Symbol)('kResistStopPropagation')
+const { finished } = __webpack_require__(36815)
+const staticCompose = __webpack_require__(64999)
+const { addAbortSignalNoValidate } = __webpack_require__(80652)
+const { isWritable, isNodeStream } = __webpack_require__(83426)
+const { deprecate } = __webpack_require__(23539)
 const {
   ArrayPrototypePush,
   Boolean,
@@ -27565,7 +27565,7 @@ const {
   PromiseResolve,
   PromisePrototypeThen,
   Symbol
-} = __webpack_require__(53975)
+} = __webpack_require__(50999)
 const kEmpty = Symbol('kEmpty')
 const kEof = Symbol('kEof')
 function compose(stream, options) {
@@ -27607,7 +27607,7 @@ function map(fn, options) {
   validateInteger(highWaterMark, 'options.highWaterMark', 0)
   highWaterMark += concurrency
   return async function* map() {
-    const signal = (__webpack_require__(49587).AbortSignalAny)(
+    const signal = (__webpack_require__(23539).AbortSignalAny)(
       [options === null || options === undefined ? undefined : options.signal].filter(Boolean)
     )
     const stream = this
@@ -28000,7 +28000,7 @@ module.exports.promiseReturningOperators = {
 
 /***/ }),
 
-/***/ 67909:
+/***/ 19173:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -28030,9 +28030,9 @@ module.exports.promiseReturningOperators = {
 
 
 
-const { ObjectSetPrototypeOf } = __webpack_require__(53975)
+const { ObjectSetPrototypeOf } = __webpack_require__(50999)
 module.exports = PassThrough
-const Transform = __webpack_require__(16359)
+const Transform = __webpack_require__(12135)
 ObjectSetPrototypeOf(PassThrough.prototype, Transform.prototype)
 ObjectSetPrototypeOf(PassThrough, Transform)
 function PassThrough(options) {
@@ -28046,23 +28046,23 @@ PassThrough.prototype._transform = function (chunk, encoding, cb) {
 
 /***/ }),
 
-/***/ 99389:
+/***/ 16701:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 // Ported from https://github.com/mafintosh/pump with
 // permission from the author, Mathias Buus (@mafintosh).
 
 ;('use strict')
-const { ArrayIsArray, Promise, SymbolAsyncIterator, SymbolDispose } = __webpack_require__(53975)
-const eos = __webpack_require__(30607)
-const { once } = __webpack_require__(49587)
-const destroyImpl = __webpack_require__(61697)
-const Duplex = __webpack_require__(38513)
+const { ArrayIsArray, Promise, SymbolAsyncIterator, SymbolDispose } = __webpack_require__(50999)
+const eos = __webpack_require__(36815)
+const { once } = __webpack_require__(23539)
+const destroyImpl = __webpack_require__(65089)
+const Duplex = __webpack_require__(94449)
 const {
   aggregateTwoErrors,
   codes: {
@@ -28073,8 +28073,8 @@ const {
     ERR_STREAM_PREMATURE_CLOSE
   },
   AbortError
-} = __webpack_require__(55524)
-const { validateFunction, validateAbortSignal } = __webpack_require__(27282)
+} = __webpack_require__(69220)
+const { validateFunction, validateAbortSignal } = __webpack_require__(49554)
 const {
   isIterable,
   isReadable,
@@ -28084,8 +28084,8 @@ const {
   isWebStream,
   isReadableStream,
   isReadableFinished
-} = __webpack_require__(91458)
-const AbortController = globalThis.AbortController || (__webpack_require__(12421).AbortController)
+} = __webpack_require__(83426)
+const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
 let PassThrough
 let Readable
 let addAbortListener
@@ -28131,7 +28131,7 @@ function makeAsyncIterable(val) {
 }
 async function* fromReadable(val) {
   if (!Readable) {
-    Readable = __webpack_require__(98711)
+    Readable = __webpack_require__(17783)
   }
   yield* Readable.prototype[SymbolAsyncIterator].call(val)
 }
@@ -28237,7 +28237,7 @@ function pipelineImpl(streams, callback, opts) {
   function abort() {
     finishImpl(new AbortError())
   }
-  addAbortListener = addAbortListener || (__webpack_require__(49587).addAbortListener)
+  addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
   let disposable
   if (outerSignal) {
     disposable = addAbortListener(outerSignal, abort)
@@ -28328,7 +28328,7 @@ function pipelineImpl(streams, callback, opts) {
       } else {
         var _ret2
         if (!PassThrough) {
-          PassThrough = __webpack_require__(67909)
+          PassThrough = __webpack_require__(19173)
         }
 
         // If the last argument to pipeline is not a stream
@@ -28524,7 +28524,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 98711:
+/***/ 17783:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -28552,7 +28552,7 @@ module.exports = {
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 
@@ -28569,20 +28569,20 @@ const {
   SymbolAsyncDispose,
   SymbolAsyncIterator,
   Symbol
-} = __webpack_require__(53975)
+} = __webpack_require__(50999)
 module.exports = Readable
 Readable.ReadableState = ReadableState
 const { EventEmitter: EE } = __webpack_require__(24434)
-const { Stream, prependListener } = __webpack_require__(88000)
+const { Stream, prependListener } = __webpack_require__(84128)
 const { Buffer } = __webpack_require__(20181)
-const { addAbortSignal } = __webpack_require__(43724)
-const eos = __webpack_require__(30607)
-let debug = (__webpack_require__(49587).debuglog)('stream', (fn) => {
+const { addAbortSignal } = __webpack_require__(80652)
+const eos = __webpack_require__(36815)
+let debug = (__webpack_require__(23539).debuglog)('stream', (fn) => {
   debug = fn
 })
-const BufferList = __webpack_require__(27800)
-const destroyImpl = __webpack_require__(61697)
-const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(77306)
+const BufferList = __webpack_require__(77336)
+const destroyImpl = __webpack_require__(65089)
+const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(54874)
 const {
   aggregateTwoErrors,
   codes: {
@@ -28593,11 +28593,11 @@ const {
     ERR_STREAM_UNSHIFT_AFTER_END_EVENT
   },
   AbortError
-} = __webpack_require__(55524)
-const { validateObject } = __webpack_require__(27282)
+} = __webpack_require__(69220)
+const { validateObject } = __webpack_require__(49554)
 const kPaused = Symbol('kPaused')
-const { StringDecoder } = __webpack_require__(9530)
-const from = __webpack_require__(74163)
+const { StringDecoder } = __webpack_require__(80634)
+const from = __webpack_require__(4659)
 ObjectSetPrototypeOf(Readable.prototype, Stream.prototype)
 ObjectSetPrototypeOf(Readable, Stream)
 const nop = () => {}
@@ -28678,7 +28678,7 @@ function ReadableState(options, stream, isDuplex) {
   // However, some cases require setting options to different
   // values for the readable and the writable sides of the duplex stream.
   // These options can be provided separately as readableXXX and writableXXX.
-  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(38513)
+  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(94449)
 
   // Bit map field to store ReadableState more effciently with 1 bit per field
   // instead of a V8 slot per field.
@@ -28735,7 +28735,7 @@ function Readable(options) {
 
   // Checking for a Stream.Duplex instance is faster here instead of inside
   // the ReadableState constructor, at least with V8 6.5.
-  const isDuplex = this instanceof __webpack_require__(38513)
+  const isDuplex = this instanceof __webpack_require__(94449)
   this._readableState = new ReadableState(options, this, isDuplex)
   if (options) {
     if (typeof options.read === 'function') this._read = options.read
@@ -29821,14 +29821,14 @@ Readable.wrap = function (src, options) {
 
 /***/ }),
 
-/***/ 77306:
+/***/ 54874:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { MathFloor, NumberIsInteger } = __webpack_require__(53975)
-const { validateInteger } = __webpack_require__(27282)
-const { ERR_INVALID_ARG_VALUE } = (__webpack_require__(55524).codes)
+const { MathFloor, NumberIsInteger } = __webpack_require__(50999)
+const { validateInteger } = __webpack_require__(49554)
+const { ERR_INVALID_ARG_VALUE } = (__webpack_require__(69220).codes)
 let defaultHighWaterMarkBytes = 16 * 1024
 let defaultHighWaterMarkObjectMode = 16
 function highWaterMarkFrom(options, isDuplex, duplexKey) {
@@ -29867,7 +29867,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 16359:
+/***/ 12135:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -29935,11 +29935,11 @@ module.exports = {
 
 
 
-const { ObjectSetPrototypeOf, Symbol } = __webpack_require__(53975)
+const { ObjectSetPrototypeOf, Symbol } = __webpack_require__(50999)
 module.exports = Transform
-const { ERR_METHOD_NOT_IMPLEMENTED } = (__webpack_require__(55524).codes)
-const Duplex = __webpack_require__(38513)
-const { getHighWaterMark } = __webpack_require__(77306)
+const { ERR_METHOD_NOT_IMPLEMENTED } = (__webpack_require__(69220).codes)
+const Duplex = __webpack_require__(94449)
+const { getHighWaterMark } = __webpack_require__(54874)
 ObjectSetPrototypeOf(Transform.prototype, Duplex.prototype)
 ObjectSetPrototypeOf(Transform, Duplex)
 const kCallback = Symbol('kCallback')
@@ -30054,12 +30054,12 @@ Transform.prototype._read = function () {
 
 /***/ }),
 
-/***/ 91458:
+/***/ 83426:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { SymbolAsyncIterator, SymbolIterator, SymbolFor } = __webpack_require__(53975)
+const { SymbolAsyncIterator, SymbolIterator, SymbolFor } = __webpack_require__(50999)
 
 // We need to use SymbolFor to make these globally available
 // for interopt with readable-stream, i.e. readable-stream
@@ -30388,7 +30388,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 69051:
+/***/ 58939:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -30420,7 +30420,7 @@ module.exports = {
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 
@@ -30434,15 +30434,15 @@ const {
   StringPrototypeToLowerCase,
   Symbol,
   SymbolHasInstance
-} = __webpack_require__(53975)
+} = __webpack_require__(50999)
 module.exports = Writable
 Writable.WritableState = WritableState
 const { EventEmitter: EE } = __webpack_require__(24434)
-const Stream = (__webpack_require__(88000).Stream)
+const Stream = (__webpack_require__(84128).Stream)
 const { Buffer } = __webpack_require__(20181)
-const destroyImpl = __webpack_require__(61697)
-const { addAbortSignal } = __webpack_require__(43724)
-const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(77306)
+const destroyImpl = __webpack_require__(65089)
+const { addAbortSignal } = __webpack_require__(80652)
+const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(54874)
 const {
   ERR_INVALID_ARG_TYPE,
   ERR_METHOD_NOT_IMPLEMENTED,
@@ -30453,7 +30453,7 @@ const {
   ERR_STREAM_NULL_VALUES,
   ERR_STREAM_WRITE_AFTER_END,
   ERR_UNKNOWN_ENCODING
-} = (__webpack_require__(55524).codes)
+} = (__webpack_require__(69220).codes)
 const { errorOrDestroy } = destroyImpl
 ObjectSetPrototypeOf(Writable.prototype, Stream.prototype)
 ObjectSetPrototypeOf(Writable, Stream)
@@ -30465,7 +30465,7 @@ function WritableState(options, stream, isDuplex) {
   // However, some cases require setting options to different
   // values for the readable and the writable sides of the duplex stream,
   // e.g. options.readableObjectMode vs. options.writableObjectMode, etc.
-  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(38513)
+  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(94449)
 
   // Object stream flag to indicate whether or not this stream
   // contains buffers or objects.
@@ -30603,7 +30603,7 @@ function Writable(options) {
 
   // Checking for a Stream.Duplex instance is faster here instead of inside
   // the WritableState constructor, at least with V8 6.5.
-  const isDuplex = this instanceof __webpack_require__(38513)
+  const isDuplex = this instanceof __webpack_require__(94449)
   if (!isDuplex && !FunctionPrototypeSymbolHasInstance(Writable, this)) return new Writable(options)
   this._writableState = new WritableState(options, this, isDuplex)
   if (options) {
@@ -31214,7 +31214,7 @@ Writable.toWeb = function (streamWritable) {
 
 /***/ }),
 
-/***/ 27282:
+/***/ 49554:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* eslint jsdoc/require-jsdoc: "error" */
@@ -31236,13 +31236,13 @@ const {
   String,
   StringPrototypeToUpperCase,
   StringPrototypeTrim
-} = __webpack_require__(53975)
+} = __webpack_require__(50999)
 const {
   hideStackFrames,
   codes: { ERR_SOCKET_BAD_PORT, ERR_INVALID_ARG_TYPE, ERR_INVALID_ARG_VALUE, ERR_OUT_OF_RANGE, ERR_UNKNOWN_SIGNAL }
-} = __webpack_require__(55524)
-const { normalizeEncoding } = __webpack_require__(49587)
-const { isAsyncFunction, isArrayBufferView } = (__webpack_require__(49587).types)
+} = __webpack_require__(69220)
+const { normalizeEncoding } = __webpack_require__(23539)
+const { isAsyncFunction, isArrayBufferView } = (__webpack_require__(23539).types)
 const signals = {}
 
 /**
@@ -31751,13 +31751,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 55524:
+/***/ 69220:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { format, inspect } = __webpack_require__(25808)
-const { AggregateError: CustomAggregateError } = __webpack_require__(53975)
+const { format, inspect } = __webpack_require__(43536)
+const { AggregateError: CustomAggregateError } = __webpack_require__(50999)
 
 /*
   This file is a reduced and adapted version of the main lib/internal/errors.js file defined at
@@ -32101,7 +32101,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 68811:
+/***/ 29963:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -32135,8 +32135,8 @@ if (Stream && process.env.READABLE_STREAM === 'disable') {
   })
   module.exports.Stream = Stream.Stream
 } else {
-  const CustomStream = __webpack_require__(99767)
-  const promises = __webpack_require__(74640)
+  const CustomStream = __webpack_require__(12375)
+  const promises = __webpack_require__(65904)
   const originalDestroy = CustomStream.Readable.destroy
   module.exports = CustomStream.Readable
 
@@ -32173,7 +32173,7 @@ module.exports["default"] = module.exports
 
 /***/ }),
 
-/***/ 53975:
+/***/ 50999:
 /***/ ((module) => {
 
 
@@ -32304,19 +32304,19 @@ module.exports = {
 
 /***/ }),
 
-/***/ 49587:
+/***/ 23539:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const bufferModule = __webpack_require__(20181)
-const { format, inspect } = __webpack_require__(25808)
+const { format, inspect } = __webpack_require__(43536)
 const {
   codes: { ERR_INVALID_ARG_TYPE }
-} = __webpack_require__(55524)
-const { kResistStopPropagation, AggregateError, SymbolDispose } = __webpack_require__(53975)
-const AbortSignal = globalThis.AbortSignal || (__webpack_require__(12421).AbortSignal)
-const AbortController = globalThis.AbortController || (__webpack_require__(12421).AbortController)
+} = __webpack_require__(69220)
+const { kResistStopPropagation, AggregateError, SymbolDispose } = __webpack_require__(50999)
+const AbortSignal = globalThis.AbortSignal || (__webpack_require__(17413).AbortSignal)
+const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
 const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor
 const Blob = globalThis.Blob || bufferModule.Blob
 /* eslint-disable indent */
@@ -32459,7 +32459,7 @@ module.exports.promisify.custom = Symbol.for('nodejs.util.promisify.custom')
 
 /***/ }),
 
-/***/ 25808:
+/***/ 43536:
 /***/ ((module) => {
 
 
@@ -32521,7 +32521,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 99767:
+/***/ 12375:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -32553,29 +32553,29 @@ const { Buffer } = __webpack_require__(20181)
 
 /* replacement end */
 
-const { ObjectDefineProperty, ObjectKeys, ReflectApply } = __webpack_require__(53975)
+const { ObjectDefineProperty, ObjectKeys, ReflectApply } = __webpack_require__(50999)
 const {
   promisify: { custom: customPromisify }
-} = __webpack_require__(49587)
-const { streamReturningOperators, promiseReturningOperators } = __webpack_require__(82710)
+} = __webpack_require__(23539)
+const { streamReturningOperators, promiseReturningOperators } = __webpack_require__(11222)
 const {
   codes: { ERR_ILLEGAL_CONSTRUCTOR }
-} = __webpack_require__(55524)
-const compose = __webpack_require__(20935)
-const { setDefaultHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(77306)
-const { pipeline } = __webpack_require__(99389)
-const { destroyer } = __webpack_require__(61697)
-const eos = __webpack_require__(30607)
+} = __webpack_require__(69220)
+const compose = __webpack_require__(64999)
+const { setDefaultHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(54874)
+const { pipeline } = __webpack_require__(16701)
+const { destroyer } = __webpack_require__(65089)
+const eos = __webpack_require__(36815)
 const internalBuffer = {}
-const promises = __webpack_require__(74640)
-const utils = __webpack_require__(91458)
-const Stream = (module.exports = __webpack_require__(88000).Stream)
+const promises = __webpack_require__(65904)
+const utils = __webpack_require__(83426)
+const Stream = (module.exports = __webpack_require__(84128).Stream)
 Stream.isDestroyed = utils.isDestroyed
 Stream.isDisturbed = utils.isDisturbed
 Stream.isErrored = utils.isErrored
 Stream.isReadable = utils.isReadable
 Stream.isWritable = utils.isWritable
-Stream.Readable = __webpack_require__(98711)
+Stream.Readable = __webpack_require__(17783)
 for (const key of ObjectKeys(streamReturningOperators)) {
   const op = streamReturningOperators[key]
   function fn(...args) {
@@ -32624,12 +32624,12 @@ for (const key of ObjectKeys(promiseReturningOperators)) {
     writable: true
   })
 }
-Stream.Writable = __webpack_require__(69051)
-Stream.Duplex = __webpack_require__(38513)
-Stream.Transform = __webpack_require__(16359)
-Stream.PassThrough = __webpack_require__(67909)
+Stream.Writable = __webpack_require__(58939)
+Stream.Duplex = __webpack_require__(94449)
+Stream.Transform = __webpack_require__(12135)
+Stream.PassThrough = __webpack_require__(19173)
 Stream.pipeline = pipeline
-const { addAbortSignal } = __webpack_require__(43724)
+const { addAbortSignal } = __webpack_require__(80652)
 Stream.addAbortSignal = addAbortSignal
 Stream.finished = eos
 Stream.destroy = destroyer
@@ -32671,16 +32671,16 @@ Stream._uint8ArrayToBuffer = function _uint8ArrayToBuffer(chunk) {
 
 /***/ }),
 
-/***/ 74640:
+/***/ 65904:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { ArrayPrototypePop, Promise } = __webpack_require__(53975)
-const { isIterable, isNodeStream, isWebStream } = __webpack_require__(91458)
-const { pipelineImpl: pl } = __webpack_require__(99389)
-const { finished } = __webpack_require__(30607)
-__webpack_require__(99767)
+const { ArrayPrototypePop, Promise } = __webpack_require__(50999)
+const { isIterable, isNodeStream, isWebStream } = __webpack_require__(83426)
+const { pipelineImpl: pl } = __webpack_require__(16701)
+const { finished } = __webpack_require__(36815)
+__webpack_require__(12375)
 function pipeline(...streams) {
   return new Promise((resolve, reject) => {
     let signal
@@ -32721,14 +32721,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 91428:
+/***/ 51364:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = readdirGlob;
 
 const fs = __webpack_require__(79896);
 const { EventEmitter } = __webpack_require__(24434);
-const { Minimatch } = __webpack_require__(13888);
+const { Minimatch } = __webpack_require__(6944);
 const { resolve } = __webpack_require__(16928);
 
 function readdir(dir, strict) {
@@ -32970,7 +32970,7 @@ readdirGlob.ReaddirGlob = ReaddirGlob;
 
 /***/ }),
 
-/***/ 18805:
+/***/ 63669:
 /***/ ((module) => {
 
 const isWindows = typeof process === 'object' &&
@@ -32981,7 +32981,7 @@ module.exports = isWindows ? { sep: '\\' } : { sep: '/' }
 
 /***/ }),
 
-/***/ 13888:
+/***/ 6944:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const minimatch = module.exports = (p, pattern, options = {}) => {
@@ -32997,12 +32997,12 @@ const minimatch = module.exports = (p, pattern, options = {}) => {
 
 module.exports = minimatch
 
-const path = __webpack_require__(18805)
+const path = __webpack_require__(63669)
 minimatch.sep = path.sep
 
 const GLOBSTAR = Symbol('globstar **')
 minimatch.GLOBSTAR = GLOBSTAR
-const expand = __webpack_require__(95235)
+const expand = __webpack_require__(94691)
 
 const plTypes = {
   '!': { open: '(?:(?!(?:', close: '))[^/]*?)'},
@@ -33984,27 +33984,27 @@ minimatch.Minimatch = Minimatch
 
 /***/ }),
 
-/***/ 53564:
+/***/ 22524:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 var $concat = GetIntrinsic('%Array.prototype.concat%');
 
-var callBind = __webpack_require__(33908);
+var callBind = __webpack_require__(53844);
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 var $slice = callBound('Array.prototype.slice');
 
-var hasSymbols = __webpack_require__(78362)();
+var hasSymbols = __webpack_require__(61114)();
 var isConcatSpreadable = hasSymbols && Symbol.isConcatSpreadable;
 
 /** @type {never[]} */ var empty = [];
 var $concatApply = isConcatSpreadable ? callBind.apply($concat, empty) : null;
 
 // eslint-disable-next-line no-extra-parens
-var isArray = isConcatSpreadable ? /** @type {(value: unknown) => value is unknown[]} */ (__webpack_require__(25169)) : null;
+var isArray = isConcatSpreadable ? /** @type {(value: unknown) => value is unknown[]} */ (__webpack_require__(82513)) : null;
 
 /** @type {import('.')} */
 module.exports = isConcatSpreadable
@@ -34034,7 +34034,7 @@ module.exports = isConcatSpreadable
 
 /***/ }),
 
-/***/ 22626:
+/***/ 93058:
 /***/ ((module, exports, __webpack_require__) => {
 
 /*! safe-buffer. MIT License. Feross Aboukhadijeh <https://feross.org/opensource> */
@@ -34106,16 +34106,16 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /***/ }),
 
-/***/ 61182:
+/***/ 93470:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
-var isRegex = __webpack_require__(18078);
+var callBound = __webpack_require__(23105);
+var isRegex = __webpack_require__(86622);
 
 var $exec = callBound('RegExp.prototype.exec');
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
 /** @type {import('.')} */
 module.exports = function regexTester(regex) {
@@ -34130,17 +34130,17 @@ module.exports = function regexTester(regex) {
 
 /***/ }),
 
-/***/ 67170:
+/***/ 49346:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
-var define = __webpack_require__(4788);
-var hasDescriptors = __webpack_require__(73617)();
-var gOPD = __webpack_require__(82450);
+var GetIntrinsic = __webpack_require__(60470);
+var define = __webpack_require__(31316);
+var hasDescriptors = __webpack_require__(60497)();
+var gOPD = __webpack_require__(33170);
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 var $floor = GetIntrinsic('%Math.floor%');
 
 /** @type {import('.')} */
@@ -34179,15 +34179,15 @@ module.exports = function setFunctionLength(fn, length) {
 
 /***/ }),
 
-/***/ 77363:
+/***/ 49651:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var RequireObjectCoercible = __webpack_require__(71761);
-var ToString = __webpack_require__(81270);
-var callBound = __webpack_require__(50337);
-var safeRegexTester = __webpack_require__(61182);
+var RequireObjectCoercible = __webpack_require__(19601);
+var ToString = __webpack_require__(35038);
+var callBound = __webpack_require__(23105);
+var safeRegexTester = __webpack_require__(93470);
 
 var $replace = callBound('String.prototype.replace');
 var $charAt = callBound('String.prototype.charAt');
@@ -34216,18 +34216,18 @@ module.exports = function trim() {
 
 /***/ }),
 
-/***/ 88205:
+/***/ 20941:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(33908);
-var define = __webpack_require__(59567);
-var RequireObjectCoercible = __webpack_require__(71761);
+var callBind = __webpack_require__(53844);
+var define = __webpack_require__(50191);
+var RequireObjectCoercible = __webpack_require__(19601);
 
-var implementation = __webpack_require__(77363);
-var getPolyfill = __webpack_require__(82250);
-var shim = __webpack_require__(27048);
+var implementation = __webpack_require__(49651);
+var getPolyfill = __webpack_require__(58698);
+var shim = __webpack_require__(4872);
 
 var bound = callBind(getPolyfill());
 var boundMethod = function trim(receiver) {
@@ -34246,12 +34246,12 @@ module.exports = boundMethod;
 
 /***/ }),
 
-/***/ 82250:
+/***/ 58698:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(77363);
+var implementation = __webpack_require__(49651);
 
 var zeroWidthSpace = '\u200b';
 var mongolianVowelSeparator = '\u180E';
@@ -34272,15 +34272,15 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 27048:
+/***/ 4872:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var supportsDescriptors = __webpack_require__(73617)();
-var defineDataProperty = __webpack_require__(4788);
+var supportsDescriptors = __webpack_require__(60497)();
+var defineDataProperty = __webpack_require__(31316);
 
-var getPolyfill = __webpack_require__(82250);
+var getPolyfill = __webpack_require__(58698);
 
 module.exports = function shimStringTrim() {
 	var polyfill = getPolyfill();
@@ -34299,7 +34299,7 @@ module.exports = function shimStringTrim() {
 
 /***/ }),
 
-/***/ 9530:
+/***/ 80634:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -34327,7 +34327,7 @@ module.exports = function shimStringTrim() {
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(22626).Buffer);
+var Buffer = (__webpack_require__(93058).Buffer);
 /*</replacement>*/
 
 var isEncoding = Buffer.isEncoding || function (encoding) {
@@ -34601,14 +34601,14 @@ function simpleEnd(buf) {
 
 /***/ }),
 
-/***/ 84110:
+/***/ 62958:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var whichTypedArray = __webpack_require__(58736);
-var taSlice = __webpack_require__(64837);
-var gopd = __webpack_require__(82450);
-var defineDataProperty = __webpack_require__(4788);
-var ToPrimitive = __webpack_require__(2964);
+var whichTypedArray = __webpack_require__(54768);
+var taSlice = __webpack_require__(39013);
+var gopd = __webpack_require__(33170);
+var defineDataProperty = __webpack_require__(31316);
+var ToPrimitive = __webpack_require__(75604);
 
 // TODO: use call-bind, is-date, is-regex, is-string, is-boolean-object, is-number-object
 function toS(obj) { return Object.prototype.toString.call(obj); }
@@ -35255,19 +35255,19 @@ module.exports = Traverse;
 
 /***/ }),
 
-/***/ 72153:
+/***/ 58489:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 /** @type {undefined | ((thisArg: import('.').TypedArray) => Buffer<ArrayBufferLike>)} */
 var $typedArrayBuffer = callBound('TypedArray.prototype.buffer', true);
 
-var isTypedArray = __webpack_require__(60677);
+var isTypedArray = __webpack_require__(6405);
 
 /** @type {import('.')} */
 // node <= 0.10, < 0.11.4 has a nonconfigurable own property instead of a prototype getter
@@ -35281,16 +35281,16 @@ module.exports = $typedArrayBuffer || function typedArrayBuffer(x) {
 
 /***/ }),
 
-/***/ 13827:
+/***/ 23363:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var forEach = __webpack_require__(49811);
-var callBind = __webpack_require__(33908);
-var gPO = __webpack_require__(1224)();
+var forEach = __webpack_require__(14963);
+var callBind = __webpack_require__(53844);
+var gPO = __webpack_require__(31360)();
 
-var typedArrays = __webpack_require__(99530)();
+var typedArrays = __webpack_require__(51506)();
 
 /** @import { TypedArrayName, ByteOffsetGetter, Implementation } from '.' */
 
@@ -35300,7 +35300,7 @@ var getters = {
 	__proto__: null
 };
 
-var gOPD = __webpack_require__(82450);
+var gOPD = __webpack_require__(33170);
 var oDP = Object.defineProperty;
 if (gOPD) {
 	/** @type {ByteOffsetGetter} */
@@ -35354,7 +35354,7 @@ var tryTypedArrays = function tryAllTypedArrays(value) {
 	return foundOffset;
 };
 
-var isTypedArray = __webpack_require__(60677);
+var isTypedArray = __webpack_require__(6405);
 
 /** @type {Implementation} */
 module.exports = function typedArrayByteOffset(value) {
@@ -35367,19 +35367,19 @@ module.exports = function typedArrayByteOffset(value) {
 
 /***/ }),
 
-/***/ 91191:
+/***/ 53655:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // / <reference types="node" />
 
-var callBind = __webpack_require__(33908);
-var forEach = __webpack_require__(49811);
-var gOPD = __webpack_require__(82450);
-var isTypedArray = __webpack_require__(60677);
-var typedArrays = __webpack_require__(87775);
-var gPO = __webpack_require__(1224)();
+var callBind = __webpack_require__(53844);
+var forEach = __webpack_require__(14963);
+var gOPD = __webpack_require__(33170);
+var isTypedArray = __webpack_require__(6405);
+var typedArrays = __webpack_require__(18879);
+var gPO = __webpack_require__(31360)();
 
 /** @typedef {(value: import('.').TypedArray) => number} TypedArrayLengthGetter */
 /** @typedef {{ [k in `$${import('.').TypedArrayName}` | '__proto__']: k extends '__proto__' ? null : TypedArrayLengthGetter }} Cache */
@@ -35454,29 +35454,29 @@ module.exports = function typedArrayLength(value) {
 
 /***/ }),
 
-/***/ 1419:
+/***/ 4587:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var Get = __webpack_require__(14748);
-var GetValueFromBuffer = __webpack_require__(10673);
-var IsDetachedBuffer = __webpack_require__(21346);
-var max = __webpack_require__(90427);
-var min = __webpack_require__(31769);
-var Set = __webpack_require__(35768);
-var SetValueInBuffer = __webpack_require__(15094);
-var ToIntegerOrInfinity = __webpack_require__(61784);
-var ToString = __webpack_require__(81270);
-var TypedArrayElementSize = __webpack_require__(66074);
-var TypedArrayElementType = __webpack_require__(41999);
-var TypedArraySpeciesCreate = __webpack_require__(39917);
-var ValidateTypedArray = __webpack_require__(37401);
+var Get = __webpack_require__(68036);
+var GetValueFromBuffer = __webpack_require__(18329);
+var IsDetachedBuffer = __webpack_require__(26650);
+var max = __webpack_require__(57147);
+var min = __webpack_require__(41017);
+var Set = __webpack_require__(51328);
+var SetValueInBuffer = __webpack_require__(85758);
+var ToIntegerOrInfinity = __webpack_require__(57568);
+var ToString = __webpack_require__(35038);
+var TypedArrayElementSize = __webpack_require__(18866);
+var TypedArrayElementType = __webpack_require__(19927);
+var TypedArraySpeciesCreate = __webpack_require__(49733);
+var ValidateTypedArray = __webpack_require__(77425);
 
-var typedArrayBuffer = __webpack_require__(72153);
-var typedArrayByteOffset = __webpack_require__(13827);
+var typedArrayBuffer = __webpack_require__(58489);
+var typedArrayByteOffset = __webpack_require__(23363);
 
 // https://tc39.es/ecma262/#sec-%typedarray%.prototype.slice
 
@@ -35553,17 +35553,17 @@ module.exports = function slice(start, end) {
 
 /***/ }),
 
-/***/ 64837:
+/***/ 39013:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var define = __webpack_require__(59567);
-var callBind = __webpack_require__(33908);
+var define = __webpack_require__(50191);
+var callBind = __webpack_require__(53844);
 
-var implementation = __webpack_require__(1419);
-var getPolyfill = __webpack_require__(57410);
-var shim = __webpack_require__(56112);
+var implementation = __webpack_require__(4587);
+var getPolyfill = __webpack_require__(25762);
+var shim = __webpack_require__(27248);
 
 var bound = callBind(getPolyfill());
 
@@ -35578,12 +35578,12 @@ module.exports = bound;
 
 /***/ }),
 
-/***/ 57410:
+/***/ 25762:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(1419);
+var implementation = __webpack_require__(4587);
 
 module.exports = function getPolyfill() {
 	if (typeof Uint8Array === 'function' && Uint8Array.prototype.slice) {
@@ -35605,15 +35605,15 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 56112:
+/***/ 27248:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var define = __webpack_require__(59567);
-var getProto = __webpack_require__(20591);
+var define = __webpack_require__(50191);
+var getProto = __webpack_require__(81967);
 
-var getPolyfill = __webpack_require__(57410);
+var getPolyfill = __webpack_require__(25762);
 
 module.exports = function shimTypedArraySlice() {
 	if (typeof Uint8Array === 'function') {
@@ -35632,7 +35632,7 @@ module.exports = function shimTypedArraySlice() {
 
 /***/ }),
 
-/***/ 22189:
+/***/ 45389:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -35662,15 +35662,15 @@ module.exports = Entry;
 
 /***/ }),
 
-/***/ 55940:
+/***/ 5700:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var fs = __webpack_require__(79896);
 var path = __webpack_require__(16928);
 var util = __webpack_require__(39023);
-var mkdirp = __webpack_require__(6869);
+var mkdirp = __webpack_require__(4469);
 var Transform = (__webpack_require__(2203).Transform);
-var UnzipStream = __webpack_require__(77164);
+var UnzipStream = __webpack_require__(85580);
 
 function Extract (opts) {
     if (!(this instanceof Extract))
@@ -35765,7 +35765,7 @@ module.exports = Extract;
 
 /***/ }),
 
-/***/ 14924:
+/***/ 42092:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Transform = (__webpack_require__(2203).Transform);
@@ -35865,12 +35865,12 @@ module.exports = MatcherStream;
 
 /***/ }),
 
-/***/ 86775:
+/***/ 41879:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Transform = (__webpack_require__(2203).Transform);
 var util = __webpack_require__(39023);
-var UnzipStream = __webpack_require__(77164);
+var UnzipStream = __webpack_require__(85580);
 
 function ParserStream(opts) {
     if (!(this instanceof ParserStream)) {
@@ -35923,17 +35923,17 @@ module.exports = ParserStream;
 
 /***/ }),
 
-/***/ 77164:
+/***/ 85580:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var binary = __webpack_require__(22705);
+var binary = __webpack_require__(58769);
 var stream = __webpack_require__(2203);
 var util = __webpack_require__(39023);
 var zlib = __webpack_require__(43106);
-var MatcherStream = __webpack_require__(14924);
-var Entry = __webpack_require__(22189);
+var MatcherStream = __webpack_require__(42092);
+var Entry = __webpack_require__(45389);
 
 const states = {
     STREAM_START:                         0,
@@ -36670,17 +36670,17 @@ module.exports = UnzipStream;
 
 /***/ }),
 
-/***/ 73063:
+/***/ 33991:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-exports.Parse = __webpack_require__(86775);
-exports.Extract = __webpack_require__(55940);
+exports.Parse = __webpack_require__(41879);
+exports.Extract = __webpack_require__(5700);
 
 /***/ }),
 
-/***/ 73800:
+/***/ 24488:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -36693,16 +36693,16 @@ module.exports = __webpack_require__(39023).deprecate;
 
 /***/ }),
 
-/***/ 62708:
+/***/ 70516:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isString = __webpack_require__(59954);
-var isNumber = __webpack_require__(87942);
-var isBoolean = __webpack_require__(96807);
-var isSymbol = __webpack_require__(26487);
-var isBigInt = __webpack_require__(19132);
+var isString = __webpack_require__(57970);
+var isNumber = __webpack_require__(33670);
+var isBoolean = __webpack_require__(10823);
+var isSymbol = __webpack_require__(63927);
+var isBigInt = __webpack_require__(95407);
 
 /** @type {import('.')} */
 // eslint-disable-next-line consistent-return
@@ -36731,24 +36731,24 @@ module.exports = function whichBoxedPrimitive(value) {
 
 /***/ }),
 
-/***/ 53842:
+/***/ 45330:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var whichBoxedPrimitive = __webpack_require__(62708);
-var whichCollection = __webpack_require__(27396);
-var whichTypedArray = __webpack_require__(58736);
-var isArray = __webpack_require__(25169);
-var isDate = __webpack_require__(51277);
-var isRegex = __webpack_require__(18078);
-var isWeakRef = __webpack_require__(32272);
-var isFinalizationRegistry = __webpack_require__(94520);
-var name = __webpack_require__(10549);
-var isGeneratorFunction = __webpack_require__(9419);
-var isAsyncFunction = __webpack_require__(92072);
-var callBound = __webpack_require__(50337);
-var hasToStringTag = __webpack_require__(89095)();
+var whichBoxedPrimitive = __webpack_require__(70516);
+var whichCollection = __webpack_require__(16260);
+var whichTypedArray = __webpack_require__(54768);
+var isArray = __webpack_require__(82513);
+var isDate = __webpack_require__(86253);
+var isRegex = __webpack_require__(86622);
+var isWeakRef = __webpack_require__(92880);
+var isFinalizationRegistry = __webpack_require__(93816);
+var name = __webpack_require__(82069);
+var isGeneratorFunction = __webpack_require__(55659);
+var isAsyncFunction = __webpack_require__(14856);
+var callBound = __webpack_require__(23105);
+var hasToStringTag = __webpack_require__(85479)();
 var toStringTag = hasToStringTag && Symbol.toStringTag;
 
 var $Object = Object;
@@ -36870,15 +36870,15 @@ module.exports = function whichBuiltinType(value) {
 
 /***/ }),
 
-/***/ 27396:
+/***/ 16260:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isMap = __webpack_require__(83263);
-var isSet = __webpack_require__(57169);
-var isWeakMap = __webpack_require__(78723);
-var isWeakSet = __webpack_require__(57053);
+var isMap = __webpack_require__(69311);
+var isSet = __webpack_require__(6513);
+var isWeakMap = __webpack_require__(33955);
+var isWeakSet = __webpack_require__(22237);
 
 /** @type {import('.')} */
 module.exports = function whichCollection(/** @type {unknown} */ value) {
@@ -36902,20 +36902,20 @@ module.exports = function whichCollection(/** @type {unknown} */ value) {
 
 /***/ }),
 
-/***/ 58736:
+/***/ 54768:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var forEach = __webpack_require__(49811);
-var availableTypedArrays = __webpack_require__(99530);
-var callBind = __webpack_require__(33908);
-var callBound = __webpack_require__(50337);
-var gOPD = __webpack_require__(82450);
-var getProto = __webpack_require__(20591);
+var forEach = __webpack_require__(14963);
+var availableTypedArrays = __webpack_require__(51506);
+var callBind = __webpack_require__(53844);
+var callBound = __webpack_require__(23105);
+var gOPD = __webpack_require__(33170);
+var getProto = __webpack_require__(81967);
 
 var $toString = callBound('Object.prototype.toString');
-var hasToStringTag = __webpack_require__(89095)();
+var hasToStringTag = __webpack_require__(85479)();
 
 var g = typeof globalThis === 'undefined' ? global : globalThis;
 var typedArrays = availableTypedArrays();
@@ -37043,7 +37043,7 @@ module.exports = whichTypedArray;
 
 /***/ }),
 
-/***/ 48246:
+/***/ 41622:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -37055,10 +37055,10 @@ module.exports = whichTypedArray;
  */
 var inherits = (__webpack_require__(39023).inherits);
 
-var ZipArchiveOutputStream = (__webpack_require__(39800).ZipArchiveOutputStream);
-var ZipArchiveEntry = (__webpack_require__(39800).ZipArchiveEntry);
+var ZipArchiveOutputStream = (__webpack_require__(47544).ZipArchiveOutputStream);
+var ZipArchiveEntry = (__webpack_require__(47544).ZipArchiveEntry);
 
-var util = __webpack_require__(58544);
+var util = __webpack_require__(53296);
 
 /**
  * @constructor
@@ -37237,12 +37237,12 @@ ZipStream.prototype.finalize = function() {
 
 /***/ }),
 
-/***/ 99530:
+/***/ 51506:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var possibleNames = __webpack_require__(87775);
+var possibleNames = __webpack_require__(18879);
 
 var g = typeof globalThis === 'undefined' ? global : globalThis;
 
@@ -37261,34 +37261,34 @@ module.exports = function availableTypedArrays() {
 
 /***/ }),
 
-/***/ 67563:
+/***/ 57187:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // http://262.ecma-international.org/5.1/#sec-9.11
 
-module.exports = __webpack_require__(11827);
+module.exports = __webpack_require__(69203);
 
 
 /***/ }),
 
-/***/ 78529:
+/***/ 90265:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
 // https://262.ecma-international.org/15.0/#sec-arraybufferbytelength
 
-var IsDetachedBuffer = __webpack_require__(21346);
+var IsDetachedBuffer = __webpack_require__(26650);
 
-var isArrayBuffer = __webpack_require__(73229);
-var isSharedArrayBuffer = __webpack_require__(34835);
-var arrayBufferByteLength = __webpack_require__(18570);
+var isArrayBuffer = __webpack_require__(96429);
+var isSharedArrayBuffer = __webpack_require__(12403);
+var arrayBufferByteLength = __webpack_require__(49290);
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 var $sabByteLength = callBound('SharedArrayBuffer.prototype.byteLength', true);
 
 var isGrowable = false; // TODO: support this
@@ -37321,16 +37321,16 @@ module.exports = function ArrayBufferByteLength(arrayBuffer, order) {
 
 /***/ }),
 
-/***/ 10893:
+/***/ 4597:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
-var $RangeError = __webpack_require__(76057);
-var $TypeError = __webpack_require__(27842);
+var $RangeError = __webpack_require__(14585);
+var $TypeError = __webpack_require__(73314);
 
 var zero = $BigInt && $BigInt(0);
 
@@ -37356,22 +37356,22 @@ module.exports = function BigIntRemainder(n, d) {
 
 /***/ }),
 
-/***/ 42329:
+/***/ 64273:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
-var isObject = __webpack_require__(37456);
+var $TypeError = __webpack_require__(73314);
+var isObject = __webpack_require__(21040);
 
-var isPropertyDescriptor = __webpack_require__(76172);
-var DefineOwnProperty = __webpack_require__(3332);
+var isPropertyDescriptor = __webpack_require__(2612);
+var DefineOwnProperty = __webpack_require__(62652);
 
-var FromPropertyDescriptor = __webpack_require__(62154);
-var IsDataDescriptor = __webpack_require__(51495);
-var isPropertyKey = __webpack_require__(80388);
-var SameValue = __webpack_require__(43175);
-var ToPropertyDescriptor = __webpack_require__(15695);
+var FromPropertyDescriptor = __webpack_require__(1154);
+var IsDataDescriptor = __webpack_require__(21423);
+var isPropertyKey = __webpack_require__(7084);
+var SameValue = __webpack_require__(7311);
+var ToPropertyDescriptor = __webpack_require__(54679);
 
 // https://262.ecma-international.org/6.0/#sec-definepropertyorthrow
 
@@ -37402,15 +37402,15 @@ module.exports = function DefinePropertyOrThrow(O, P, desc) {
 
 /***/ }),
 
-/***/ 62154:
+/***/ 1154:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var isPropertyDescriptor = __webpack_require__(76172);
-var fromPropertyDescriptor = __webpack_require__(75546);
+var isPropertyDescriptor = __webpack_require__(2612);
+var fromPropertyDescriptor = __webpack_require__(29890);
 
 // https://262.ecma-international.org/6.0/#sec-frompropertydescriptor
 
@@ -37425,18 +37425,18 @@ module.exports = function FromPropertyDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 14748:
+/***/ 68036:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var inspect = __webpack_require__(7450);
+var inspect = __webpack_require__(60506);
 
-var isPropertyKey = __webpack_require__(80388);
+var isPropertyKey = __webpack_require__(7084);
 
-var isObject = __webpack_require__(37456);
+var isObject = __webpack_require__(21040);
 
 // https://262.ecma-international.org/6.0/#sec-get-o-p
 
@@ -37456,31 +37456,31 @@ module.exports = function Get(O, P) {
 
 /***/ }),
 
-/***/ 10673:
+/***/ 18329:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
-var callBound = __webpack_require__(50337);
-var isInteger = __webpack_require__(19775);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
+var callBound = __webpack_require__(23105);
+var isInteger = __webpack_require__(3647);
 var $Uint8Array = GetIntrinsic('%Uint8Array%', true);
 
 var $slice = callBound('Array.prototype.slice');
 
-var IsDetachedBuffer = __webpack_require__(21346);
-var RawBytesToNumeric = __webpack_require__(50187);
+var IsDetachedBuffer = __webpack_require__(26650);
+var RawBytesToNumeric = __webpack_require__(27011);
 
-var isArrayBuffer = __webpack_require__(73229);
-var isSharedArrayBuffer = __webpack_require__(34835);
-var safeConcat = __webpack_require__(53564);
+var isArrayBuffer = __webpack_require__(96429);
+var isSharedArrayBuffer = __webpack_require__(12403);
+var safeConcat = __webpack_require__(22524);
 
-var tableTAO = __webpack_require__(36677);
+var tableTAO = __webpack_require__(41821);
 
-var defaultEndianness = __webpack_require__(33713);
+var defaultEndianness = __webpack_require__(19289);
 
 // https://262.ecma-international.org/15.0/#sec-getvaluefrombuffer
 
@@ -37558,17 +37558,17 @@ module.exports = function GetValueFromBuffer(arrayBuffer, byteIndex, type, isTyp
 
 /***/ }),
 
-/***/ 53967:
+/***/ 94327:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var hasOwn = __webpack_require__(58748);
-var isObject = __webpack_require__(37456);
+var hasOwn = __webpack_require__(54076);
+var isObject = __webpack_require__(21040);
 
-var isPropertyKey = __webpack_require__(80388);
+var isPropertyKey = __webpack_require__(7084);
 
 // https://262.ecma-international.org/6.0/#sec-hasownproperty
 
@@ -37585,18 +37585,18 @@ module.exports = function HasOwnProperty(O, P) {
 
 /***/ }),
 
-/***/ 52657:
+/***/ 94041:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // https://262.ecma-international.org/6.0/#sec-isarray
-module.exports = __webpack_require__(3937);
+module.exports = __webpack_require__(30233);
 
 
 /***/ }),
 
-/***/ 27653:
+/***/ 99757:
 /***/ ((module) => {
 
 
@@ -37610,28 +37610,28 @@ module.exports = function IsBigIntElementType(type) {
 
 /***/ }),
 
-/***/ 72074:
+/***/ 30114:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // http://262.ecma-international.org/5.1/#sec-9.11
 
-module.exports = __webpack_require__(11827);
+module.exports = __webpack_require__(69203);
 
 
 /***/ }),
 
-/***/ 11964:
+/***/ 69028:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(32787);
+var GetIntrinsic = __webpack_require__(82043);
 
 var $construct = GetIntrinsic('%Reflect.construct%', true);
 
-var DefinePropertyOrThrow = __webpack_require__(42329);
+var DefinePropertyOrThrow = __webpack_require__(64273);
 try {
 	DefinePropertyOrThrow({}, '', { '[[Get]]': function () {} });
 } catch (e) {
@@ -37669,16 +37669,16 @@ if (DefinePropertyOrThrow && $construct) {
 
 /***/ }),
 
-/***/ 51495:
+/***/ 21423:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var hasOwn = __webpack_require__(58748);
+var hasOwn = __webpack_require__(54076);
 
-var isPropertyDescriptor = __webpack_require__(76172);
+var isPropertyDescriptor = __webpack_require__(2612);
 
 // https://262.ecma-international.org/5.1/#sec-8.10.2
 
@@ -37701,18 +37701,18 @@ module.exports = function IsDataDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 21346:
+/***/ 26650:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var $byteLength = __webpack_require__(18570);
-var availableTypedArrays = __webpack_require__(99530)();
-var callBound = __webpack_require__(50337);
-var isArrayBuffer = __webpack_require__(73229);
-var isSharedArrayBuffer = __webpack_require__(34835);
+var $byteLength = __webpack_require__(49290);
+var availableTypedArrays = __webpack_require__(51506)();
+var callBound = __webpack_require__(23105);
+var isArrayBuffer = __webpack_require__(96429);
+var isSharedArrayBuffer = __webpack_require__(12403);
 
 var $sabByteLength = callBound('SharedArrayBuffer.prototype.byteLength', true);
 
@@ -37736,20 +37736,20 @@ module.exports = function IsDetachedBuffer(arrayBuffer) {
 
 /***/ }),
 
-/***/ 93715:
+/***/ 91643:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 var $arrayBufferResizable = callBound('%ArrayBuffer.prototype.resizable%', true);
 var $sharedArrayGrowable = callBound('%SharedArrayBuffer.prototype.growable%', true);
 
-var isArrayBuffer = __webpack_require__(73229);
-var isSharedArrayBuffer = __webpack_require__(34835);
+var isArrayBuffer = __webpack_require__(96429);
+var isSharedArrayBuffer = __webpack_require__(12403);
 
 // https://262.ecma-international.org/15.0/#sec-isfixedlengtharraybuffer
 
@@ -37772,22 +37772,22 @@ module.exports = function IsFixedLengthArrayBuffer(arrayBuffer) {
 
 /***/ }),
 
-/***/ 8679:
+/***/ 12223:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var IsDetachedBuffer = __webpack_require__(21346);
-var IsFixedLengthArrayBuffer = __webpack_require__(93715);
-var TypedArrayElementSize = __webpack_require__(66074);
+var IsDetachedBuffer = __webpack_require__(26650);
+var IsFixedLengthArrayBuffer = __webpack_require__(91643);
+var TypedArrayElementSize = __webpack_require__(18866);
 
-var isTypedArrayWithBufferWitnessRecord = __webpack_require__(23177);
+var isTypedArrayWithBufferWitnessRecord = __webpack_require__(53937);
 
-var typedArrayBuffer = __webpack_require__(72153);
-var typedArrayByteOffset = __webpack_require__(13827);
-var typedArrayLength = __webpack_require__(91191);
+var typedArrayBuffer = __webpack_require__(58489);
+var typedArrayByteOffset = __webpack_require__(23363);
+var typedArrayLength = __webpack_require__(53655);
 
 // https://262.ecma-international.org/15.0/#sec-istypedarrayoutofbounds
 
@@ -37836,7 +37836,7 @@ module.exports = function IsTypedArrayOutOfBounds(taRecord) {
 
 /***/ }),
 
-/***/ 84513:
+/***/ 52297:
 /***/ ((module) => {
 
 
@@ -37854,18 +37854,18 @@ module.exports = function IsUnsignedElementType(type) {
 
 /***/ }),
 
-/***/ 61669:
+/***/ 93117:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var ArrayBufferByteLength = __webpack_require__(78529);
-var IsDetachedBuffer = __webpack_require__(21346);
+var ArrayBufferByteLength = __webpack_require__(90265);
+var IsDetachedBuffer = __webpack_require__(26650);
 
-var isTypedArray = __webpack_require__(60677);
-var typedArrayBuffer = __webpack_require__(72153);
+var isTypedArray = __webpack_require__(6405);
+var typedArrayBuffer = __webpack_require__(58489);
 
 // https://262.ecma-international.org/15.0/#sec-maketypedarraywithbufferwitnessrecord
 
@@ -37887,30 +37887,30 @@ module.exports = function MakeTypedArrayWithBufferWitnessRecord(obj, order) {
 
 /***/ }),
 
-/***/ 91659:
+/***/ 53795:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var hasOwnProperty = __webpack_require__(53967);
-var ToBigInt64 = __webpack_require__(96306);
-var ToBigUint64 = __webpack_require__(26235);
-var ToInt16 = __webpack_require__(50697);
-var ToInt32 = __webpack_require__(39303);
-var ToInt8 = __webpack_require__(90500);
-var ToUint16 = __webpack_require__(49920);
-var ToUint32 = __webpack_require__(83950);
-var ToUint8 = __webpack_require__(98187);
-var ToUint8Clamp = __webpack_require__(99720);
+var hasOwnProperty = __webpack_require__(94327);
+var ToBigInt64 = __webpack_require__(88586);
+var ToBigUint64 = __webpack_require__(82531);
+var ToInt16 = __webpack_require__(25089);
+var ToInt32 = __webpack_require__(64543);
+var ToInt8 = __webpack_require__(63836);
+var ToUint16 = __webpack_require__(32712);
+var ToUint32 = __webpack_require__(89942);
+var ToUint8 = __webpack_require__(41075);
+var ToUint8Clamp = __webpack_require__(26304);
 
-var valueToFloat16Bytes = __webpack_require__(18592);
-var valueToFloat32Bytes = __webpack_require__(32697);
-var valueToFloat64Bytes = __webpack_require__(89951);
-var integerToNBytes = __webpack_require__(14502);
+var valueToFloat16Bytes = __webpack_require__(15592);
+var valueToFloat32Bytes = __webpack_require__(44558);
+var valueToFloat64Bytes = __webpack_require__(66951);
+var integerToNBytes = __webpack_require__(27854);
 
-var tableTAO = __webpack_require__(36677);
+var tableTAO = __webpack_require__(41821);
 
 // https://262.ecma-international.org/15.0/#table-the-typedarray-constructors
 var TypeToAO = {
@@ -37959,35 +37959,35 @@ module.exports = function NumericToRawBytes(type, value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 50187:
+/***/ 27011:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
-var callBound = __webpack_require__(50337);
+var GetIntrinsic = __webpack_require__(60470);
+var callBound = __webpack_require__(23105);
 
-var $RangeError = __webpack_require__(76057);
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
+var $RangeError = __webpack_require__(14585);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
 var $BigInt = GetIntrinsic('%BigInt%', true);
 
-var hasOwnProperty = __webpack_require__(53967);
-var IsArray = __webpack_require__(52657);
-var IsBigIntElementType = __webpack_require__(27653);
-var IsUnsignedElementType = __webpack_require__(84513);
+var hasOwnProperty = __webpack_require__(94327);
+var IsArray = __webpack_require__(94041);
+var IsBigIntElementType = __webpack_require__(99757);
+var IsUnsignedElementType = __webpack_require__(52297);
 
-var bytesAsFloat16 = __webpack_require__(43762);
-var bytesAsFloat32 = __webpack_require__(21756);
-var bytesAsFloat64 = __webpack_require__(71467);
-var bytesAsInteger = __webpack_require__(34825);
-var every = __webpack_require__(89219);
-var isByteValue = __webpack_require__(18283);
+var bytesAsFloat16 = __webpack_require__(91914);
+var bytesAsFloat32 = __webpack_require__(77524);
+var bytesAsFloat64 = __webpack_require__(86051);
+var bytesAsInteger = __webpack_require__(74593);
+var every = __webpack_require__(89835);
+var isByteValue = __webpack_require__(51315);
 
 var $reverse = callBound('Array.prototype.reverse');
 var $slice = callBound('Array.prototype.slice');
 
-var tableTAO = __webpack_require__(36677);
+var tableTAO = __webpack_require__(41821);
 
 // https://262.ecma-international.org/15.0/#sec-rawbytestonumeric
 
@@ -38038,12 +38038,12 @@ module.exports = function RawBytesToNumeric(type, rawBytes, isLittleEndian) {
 
 /***/ }),
 
-/***/ 43175:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $isNaN = __webpack_require__(42420);
+var $isNaN = __webpack_require__(77044);
 
 // http://262.ecma-international.org/5.1/#sec-9.12
 
@@ -38058,16 +38058,16 @@ module.exports = function SameValue(x, y) {
 
 /***/ }),
 
-/***/ 35768:
+/***/ 51328:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
-var isObject = __webpack_require__(37456);
+var $TypeError = __webpack_require__(73314);
+var isObject = __webpack_require__(21040);
 
-var isPropertyKey = __webpack_require__(80388);
-var SameValue = __webpack_require__(43175);
+var isPropertyKey = __webpack_require__(7084);
+var SameValue = __webpack_require__(7311);
 
 // IE 9 does not throw in strict mode when writability/configurability/extensibility is violated
 var noThrowOnStrictViolation = (function () {
@@ -38110,30 +38110,30 @@ module.exports = function Set(O, P, V, Throw) {
 
 /***/ }),
 
-/***/ 15094:
+/***/ 85758:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
-var isInteger = __webpack_require__(19775);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
+var isInteger = __webpack_require__(3647);
 var $Uint8Array = GetIntrinsic('%Uint8Array%', true);
 
-var IsBigIntElementType = __webpack_require__(27653);
-var IsDetachedBuffer = __webpack_require__(21346);
-var NumericToRawBytes = __webpack_require__(91659);
+var IsBigIntElementType = __webpack_require__(99757);
+var IsDetachedBuffer = __webpack_require__(26650);
+var NumericToRawBytes = __webpack_require__(53795);
 
-var isArrayBuffer = __webpack_require__(73229);
-var isSharedArrayBuffer = __webpack_require__(34835);
-var hasOwn = __webpack_require__(58748);
+var isArrayBuffer = __webpack_require__(96429);
+var isSharedArrayBuffer = __webpack_require__(12403);
+var hasOwn = __webpack_require__(54076);
 
-var tableTAO = __webpack_require__(36677);
+var tableTAO = __webpack_require__(41821);
 
-var defaultEndianness = __webpack_require__(33713);
-var forEach = __webpack_require__(54634);
+var defaultEndianness = __webpack_require__(19289);
+var forEach = __webpack_require__(64930);
 
 // https://262.ecma-international.org/15.0/#sec-setvalueinbuffer
 
@@ -38209,18 +38209,18 @@ module.exports = function SetValueInBuffer(arrayBuffer, byteIndex, type, value, 
 
 /***/ }),
 
-/***/ 49128:
+/***/ 98080:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $species = GetIntrinsic('%Symbol.species%', true);
-var $TypeError = __webpack_require__(27842);
-var isObject = __webpack_require__(37456);
+var $TypeError = __webpack_require__(73314);
+var isObject = __webpack_require__(21040);
 
-var IsConstructor = __webpack_require__(11964);
+var IsConstructor = __webpack_require__(69028);
 
 // https://262.ecma-international.org/6.0/#sec-speciesconstructor
 
@@ -38248,16 +38248,16 @@ module.exports = function SpeciesConstructor(O, defaultConstructor) {
 
 /***/ }),
 
-/***/ 89313:
+/***/ 47129:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
-var $TypeError = __webpack_require__(27842);
-var $SyntaxError = __webpack_require__(27817);
+var $TypeError = __webpack_require__(73314);
+var $SyntaxError = __webpack_require__(80105);
 
 // https://262.ecma-international.org/14.0/#sec-stringtobigint
 
@@ -38278,19 +38278,19 @@ module.exports = function StringToBigInt(argument) {
 
 /***/ }),
 
-/***/ 53651:
+/***/ 5819:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $RegExp = GetIntrinsic('%RegExp%');
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 var $parseInteger = GetIntrinsic('%parseInt%');
 
-var callBound = __webpack_require__(50337);
-var regexTester = __webpack_require__(61182);
+var callBound = __webpack_require__(23105);
+var regexTester = __webpack_require__(93470);
 
 var $strSlice = callBound('String.prototype.slice');
 var isBinary = regexTester(/^0b[01]+$/i);
@@ -38300,7 +38300,7 @@ var nonWS = ['\u0085', '\u200b', '\ufffe'].join('');
 var nonWSregex = new $RegExp('[' + nonWS + ']', 'g');
 var hasNonWS = regexTester(nonWSregex);
 
-var $trim = __webpack_require__(88205);
+var $trim = __webpack_require__(20941);
 
 // https://262.ecma-international.org/13.0/#sec-stringtonumber
 
@@ -38327,20 +38327,20 @@ module.exports = function StringToNumber(argument) {
 
 /***/ }),
 
-/***/ 43072:
+/***/ 7512:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
 var $Number = GetIntrinsic('%Number%');
-var $TypeError = __webpack_require__(27842);
-var $SyntaxError = __webpack_require__(27817);
+var $TypeError = __webpack_require__(73314);
+var $SyntaxError = __webpack_require__(80105);
 
-var StringToBigInt = __webpack_require__(89313);
-var ToPrimitive = __webpack_require__(98174);
+var StringToBigInt = __webpack_require__(47129);
+var ToPrimitive = __webpack_require__(42678);
 
 // https://262.ecma-international.org/13.0/#sec-tobigint
 
@@ -38385,20 +38385,20 @@ module.exports = function ToBigInt(argument) {
 
 /***/ }),
 
-/***/ 96306:
+/***/ 88586:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
-var $pow = __webpack_require__(90227);
+var $pow = __webpack_require__(56947);
 
-var ToBigInt = __webpack_require__(43072);
-var BigIntRemainder = __webpack_require__(10893);
+var ToBigInt = __webpack_require__(7512);
+var BigIntRemainder = __webpack_require__(4597);
 
-var modBigInt = __webpack_require__(6571);
+var modBigInt = __webpack_require__(49843);
 
 // BigInt(2**63), but node v10.4-v10.8 have a bug where you can't `BigInt(x)` anything larger than MAX_SAFE_INTEGER
 var twoSixtyThree = $BigInt && (BigInt($pow(2, 32)) * BigInt($pow(2, 31)));
@@ -38417,21 +38417,21 @@ module.exports = function ToBigInt64(argument) {
 
 /***/ }),
 
-/***/ 26235:
+/***/ 82531:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
 
-var $pow = __webpack_require__(90227);
+var $pow = __webpack_require__(56947);
 
-var ToBigInt = __webpack_require__(43072);
-var BigIntRemainder = __webpack_require__(10893);
+var ToBigInt = __webpack_require__(7512);
+var BigIntRemainder = __webpack_require__(4597);
 
-var modBigInt = __webpack_require__(6571);
+var modBigInt = __webpack_require__(49843);
 
 // BigInt(2**64), but node v10.4-v10.8 have a bug where you can't `BigInt(x)` anything larger than MAX_SAFE_INTEGER
 var twoSixtyFour = $BigInt && (BigInt($pow(2, 32)) * BigInt($pow(2, 32)));
@@ -38447,7 +38447,7 @@ module.exports = function ToBigUint64(argument) {
 
 /***/ }),
 
-/***/ 95271:
+/***/ 11967:
 /***/ ((module) => {
 
 
@@ -38459,16 +38459,16 @@ module.exports = function ToBoolean(value) { return !!value; };
 
 /***/ }),
 
-/***/ 50697:
+/***/ 25089:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(47268);
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(82375);
+var modulo = __webpack_require__(90460);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
-var isFinite = __webpack_require__(17622);
+var isFinite = __webpack_require__(3766);
 
 // https://262.ecma-international.org/14.0/#sec-toint16
 
@@ -38487,16 +38487,16 @@ module.exports = function ToInt16(argument) {
 
 /***/ }),
 
-/***/ 39303:
+/***/ 64543:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(47268);
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(82375);
+var modulo = __webpack_require__(90460);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
-var isFinite = __webpack_require__(17622);
+var isFinite = __webpack_require__(3766);
 
 // https://262.ecma-international.org/14.0/#sec-toint32
 
@@ -38517,16 +38517,16 @@ module.exports = function ToInt32(argument) {
 
 /***/ }),
 
-/***/ 90500:
+/***/ 63836:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(47268);
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(82375);
+var modulo = __webpack_require__(90460);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
-var isFinite = __webpack_require__(17622);
+var isFinite = __webpack_require__(3766);
 
 // https://262.ecma-international.org/14.0/#sec-toint8
 
@@ -38543,16 +38543,16 @@ module.exports = function ToInt8(argument) {
 
 /***/ }),
 
-/***/ 61784:
+/***/ 57568:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(82375);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
-var $isNaN = __webpack_require__(42420);
-var $isFinite = __webpack_require__(17622);
+var $isNaN = __webpack_require__(77044);
+var $isFinite = __webpack_require__(3766);
 
 // https://262.ecma-international.org/14.0/#sec-tointegerorinfinity
 
@@ -38566,19 +38566,19 @@ module.exports = function ToIntegerOrInfinity(value) {
 
 /***/ }),
 
-/***/ 77182:
+/***/ 49094:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 var $Number = GetIntrinsic('%Number%');
-var isPrimitive = __webpack_require__(76257);
+var isPrimitive = __webpack_require__(67369);
 
-var ToPrimitive = __webpack_require__(98174);
-var StringToNumber = __webpack_require__(53651);
+var ToPrimitive = __webpack_require__(42678);
+var StringToNumber = __webpack_require__(5819);
 
 // https://262.ecma-international.org/13.0/#sec-tonumber
 
@@ -38599,12 +38599,12 @@ module.exports = function ToNumber(argument) {
 
 /***/ }),
 
-/***/ 98174:
+/***/ 42678:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var toPrimitive = __webpack_require__(2964);
+var toPrimitive = __webpack_require__(75604);
 
 // https://262.ecma-international.org/6.0/#sec-toprimitive
 
@@ -38618,18 +38618,18 @@ module.exports = function ToPrimitive(input) {
 
 /***/ }),
 
-/***/ 15695:
+/***/ 54679:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasOwn = __webpack_require__(58748);
+var hasOwn = __webpack_require__(54076);
 
-var $TypeError = __webpack_require__(27842);
-var isObject = __webpack_require__(37456);
+var $TypeError = __webpack_require__(73314);
+var isObject = __webpack_require__(21040);
 
-var IsCallable = __webpack_require__(72074);
-var ToBoolean = __webpack_require__(95271);
+var IsCallable = __webpack_require__(30114);
+var ToBoolean = __webpack_require__(11967);
 
 // https://262.ecma-international.org/5.1/#sec-8.10.5
 
@@ -38675,15 +38675,15 @@ module.exports = function ToPropertyDescriptor(Obj) {
 
 /***/ }),
 
-/***/ 81270:
+/***/ 35038:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $String = GetIntrinsic('%String%');
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
 // https://262.ecma-international.org/6.0/#sec-tostring
 
@@ -38697,16 +38697,16 @@ module.exports = function ToString(argument) {
 
 /***/ }),
 
-/***/ 49920:
+/***/ 32712:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(47268);
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(82375);
+var modulo = __webpack_require__(90460);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
-var isFinite = __webpack_require__(17622);
+var isFinite = __webpack_require__(3766);
 
 // https://262.ecma-international.org/14.0/#sec-touint16
 
@@ -38725,16 +38725,16 @@ module.exports = function ToUint16(argument) {
 
 /***/ }),
 
-/***/ 83950:
+/***/ 89942:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(47268);
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(82375);
+var modulo = __webpack_require__(90460);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
-var isFinite = __webpack_require__(17622);
+var isFinite = __webpack_require__(3766);
 
 // https://262.ecma-international.org/14.0/#sec-touint32
 
@@ -38753,16 +38753,16 @@ module.exports = function ToUint32(argument) {
 
 /***/ }),
 
-/***/ 98187:
+/***/ 41075:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isFinite = __webpack_require__(17622);
+var isFinite = __webpack_require__(3766);
 
-var modulo = __webpack_require__(47268);
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(82375);
+var modulo = __webpack_require__(90460);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
 // https://262.ecma-international.org/14.0/#sec-touint8
 
@@ -38779,17 +38779,17 @@ module.exports = function ToUint8(argument) {
 
 /***/ }),
 
-/***/ 99720:
+/***/ 26304:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var clamp = __webpack_require__(21203);
+var clamp = __webpack_require__(95835);
 
-var ToNumber = __webpack_require__(77182);
-var floor = __webpack_require__(26414);
+var ToNumber = __webpack_require__(49094);
+var floor = __webpack_require__(85638);
 
-var $isNaN = __webpack_require__(42420);
+var $isNaN = __webpack_require__(77044);
 
 // https://262.ecma-international.org/15.0/#sec-touint8clamp
 
@@ -38812,21 +38812,21 @@ module.exports = function ToUint8Clamp(argument) {
 
 /***/ }),
 
-/***/ 54511:
+/***/ 43623:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
 
-var IsArray = __webpack_require__(52657);
-var IsConstructor = __webpack_require__(11964);
-var IsTypedArrayOutOfBounds = __webpack_require__(8679);
-var TypedArrayLength = __webpack_require__(76059);
-var ValidateTypedArray = __webpack_require__(37401);
+var IsArray = __webpack_require__(94041);
+var IsConstructor = __webpack_require__(69028);
+var IsTypedArrayOutOfBounds = __webpack_require__(12223);
+var TypedArrayLength = __webpack_require__(57571);
+var ValidateTypedArray = __webpack_require__(77425);
 
-var availableTypedArrays = __webpack_require__(99530)();
+var availableTypedArrays = __webpack_require__(51506)();
 
 // https://262.ecma-international.org/15.0/#typedarraycreatefromconstructor
 
@@ -38871,19 +38871,19 @@ module.exports = function TypedArrayCreateFromConstructor(constructor, argumentL
 
 /***/ }),
 
-/***/ 66074:
+/***/ 18866:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
-var isInteger = __webpack_require__(19775);
-var whichTypedArray = __webpack_require__(58736);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
+var isInteger = __webpack_require__(3647);
+var whichTypedArray = __webpack_require__(54768);
 
 // https://262.ecma-international.org/13.0/#sec-typedarrayelementsize
 
-var tableTAO = __webpack_require__(36677);
+var tableTAO = __webpack_require__(41821);
 
 module.exports = function TypedArrayElementSize(O) {
 	var type = whichTypedArray(O);
@@ -38901,19 +38901,19 @@ module.exports = function TypedArrayElementSize(O) {
 
 /***/ }),
 
-/***/ 41999:
+/***/ 19927:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
 
-var whichTypedArray = __webpack_require__(58736);
+var whichTypedArray = __webpack_require__(54768);
 
 // https://262.ecma-international.org/13.0/#sec-typedarrayelementtype
 
-var tableTAO = __webpack_require__(36677);
+var tableTAO = __webpack_require__(41821);
 
 module.exports = function TypedArrayElementType(O) {
 	var type = whichTypedArray(O);
@@ -38931,23 +38931,23 @@ module.exports = function TypedArrayElementType(O) {
 
 /***/ }),
 
-/***/ 76059:
+/***/ 57571:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var floor = __webpack_require__(26414);
-var IsFixedLengthArrayBuffer = __webpack_require__(93715);
-var IsTypedArrayOutOfBounds = __webpack_require__(8679);
-var TypedArrayElementSize = __webpack_require__(66074);
+var floor = __webpack_require__(85638);
+var IsFixedLengthArrayBuffer = __webpack_require__(91643);
+var IsTypedArrayOutOfBounds = __webpack_require__(12223);
+var TypedArrayElementSize = __webpack_require__(18866);
 
-var isTypedArrayWithBufferWitnessRecord = __webpack_require__(23177);
+var isTypedArrayWithBufferWitnessRecord = __webpack_require__(53937);
 
-var typedArrayBuffer = __webpack_require__(72153);
-var typedArrayByteOffset = __webpack_require__(13827);
-var typedArrayLength = __webpack_require__(91191);
+var typedArrayBuffer = __webpack_require__(58489);
+var typedArrayByteOffset = __webpack_require__(23363);
+var typedArrayLength = __webpack_require__(53655);
 
 // https://www.ecma-international.org/ecma-262/15.0/#sec-typedarraylength
 
@@ -38989,22 +38989,22 @@ module.exports = function TypedArrayLength(taRecord) {
 
 /***/ }),
 
-/***/ 39917:
+/***/ 49733:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
 
-var whichTypedArray = __webpack_require__(58736);
-var availableTypedArrays = __webpack_require__(99530)();
+var whichTypedArray = __webpack_require__(54768);
+var availableTypedArrays = __webpack_require__(51506)();
 
-var IsArray = __webpack_require__(52657);
-var SpeciesConstructor = __webpack_require__(49128);
-var TypedArrayCreateFromConstructor = __webpack_require__(54511);
+var IsArray = __webpack_require__(94041);
+var SpeciesConstructor = __webpack_require__(98080);
+var TypedArrayCreateFromConstructor = __webpack_require__(43623);
 
-var getConstructor = __webpack_require__(1334);
+var getConstructor = __webpack_require__(34414);
 
 // https://262.ecma-international.org/15.0/#typedarray-species-create
 
@@ -39033,18 +39033,18 @@ module.exports = function TypedArraySpeciesCreate(exemplar, argumentList) {
 
 /***/ }),
 
-/***/ 37401:
+/***/ 77425:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
-var isObject = __webpack_require__(37456);
+var $TypeError = __webpack_require__(73314);
+var isObject = __webpack_require__(21040);
 
-var IsTypedArrayOutOfBounds = __webpack_require__(8679);
-var MakeTypedArrayWithBufferWitnessRecord = __webpack_require__(61669);
+var IsTypedArrayOutOfBounds = __webpack_require__(12223);
+var MakeTypedArrayWithBufferWitnessRecord = __webpack_require__(93117);
 
-var isTypedArray = __webpack_require__(60677);
+var isTypedArray = __webpack_require__(6405);
 
 // https://262.ecma-international.org/15.0/#sec-validatetypedarray
 
@@ -39072,14 +39072,14 @@ module.exports = function ValidateTypedArray(O, order) {
 
 /***/ }),
 
-/***/ 21203:
+/***/ 95835:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
-var max = __webpack_require__(90427);
-var min = __webpack_require__(31769);
+var $TypeError = __webpack_require__(73314);
+var max = __webpack_require__(57147);
+var min = __webpack_require__(41017);
 
 // https://262.ecma-international.org/12.0/#clamping
 
@@ -39093,13 +39093,13 @@ module.exports = function clamp(x, lower, upper) {
 
 /***/ }),
 
-/***/ 26414:
+/***/ 85638:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // var modulo = require('./modulo');
-var $floor = __webpack_require__(54091);
+var $floor = __webpack_require__(96171);
 
 // http://262.ecma-international.org/11.0/#eqn-floor
 
@@ -39114,12 +39114,12 @@ module.exports = function floor(x) {
 
 /***/ }),
 
-/***/ 47268:
+/***/ 90460:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var mod = __webpack_require__(25264);
+var mod = __webpack_require__(94248);
 
 // https://262.ecma-international.org/5.1/#sec-5.2
 
@@ -39130,7 +39130,7 @@ module.exports = function modulo(x, y) {
 
 /***/ }),
 
-/***/ 36677:
+/***/ 41821:
 /***/ ((module) => {
 
 
@@ -39175,14 +39175,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 82375:
+/***/ 60700:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var floor = __webpack_require__(26414);
+var floor = __webpack_require__(85638);
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
 // https://262.ecma-international.org/14.0/#eqn-truncate
 
@@ -39197,33 +39197,33 @@ module.exports = function truncate(x) {
 
 /***/ }),
 
-/***/ 32787:
+/***/ 82043:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO: remove, semver-major
 
-module.exports = __webpack_require__(10678);
+module.exports = __webpack_require__(60470);
 
 
 /***/ }),
 
-/***/ 3332:
+/***/ 62652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasPropertyDescriptors = __webpack_require__(73617);
+var hasPropertyDescriptors = __webpack_require__(60497);
 
-var $defineProperty = __webpack_require__(21430);
+var $defineProperty = __webpack_require__(79094);
 
 var hasArrayLengthDefineBug = hasPropertyDescriptors.hasArrayLengthDefineBug();
 
 // eslint-disable-next-line global-require
-var isArray = hasArrayLengthDefineBug && __webpack_require__(3937);
+var isArray = hasArrayLengthDefineBug && __webpack_require__(30233);
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 var $isEnumerable = callBound('Object.prototype.propertyIsEnumerable');
 
@@ -39269,17 +39269,17 @@ module.exports = function DefineOwnProperty(IsDataDescriptor, SameValue, FromPro
 
 /***/ }),
 
-/***/ 3937:
+/***/ 30233:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $Array = GetIntrinsic('%Array%');
 
 // eslint-disable-next-line global-require
-var toStr = !$Array.isArray && __webpack_require__(50337)('Object.prototype.toString');
+var toStr = !$Array.isArray && __webpack_require__(23105)('Object.prototype.toString');
 
 module.exports = $Array.isArray || function IsArray(argument) {
 	return toStr(argument) === '[object Array]';
@@ -39288,12 +39288,12 @@ module.exports = $Array.isArray || function IsArray(argument) {
 
 /***/ }),
 
-/***/ 43762:
+/***/ 91914:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $pow = __webpack_require__(90227);
+var $pow = __webpack_require__(56947);
 
 module.exports = function bytesAsFloat32(rawBytes) {
 	// return new $Float16Array(new $Uint8Array(rawBytes).buffer)[0];
@@ -39342,12 +39342,12 @@ module.exports = function bytesAsFloat32(rawBytes) {
 
 /***/ }),
 
-/***/ 21756:
+/***/ 77524:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $pow = __webpack_require__(90227);
+var $pow = __webpack_require__(56947);
 
 module.exports = function bytesAsFloat32(rawBytes) {
 	// return new $Float32Array(new $Uint8Array(rawBytes).buffer)[0];
@@ -39385,12 +39385,12 @@ Return the Number value that corresponds to value.
 
 /***/ }),
 
-/***/ 71467:
+/***/ 86051:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $pow = __webpack_require__(90227);
+var $pow = __webpack_require__(56947);
 
 module.exports = function bytesAsFloat64(rawBytes) {
 	// return new $Float64Array(new $Uint8Array(rawBytes).buffer)[0];
@@ -39434,14 +39434,14 @@ Return the Number value that corresponds to value.
 
 /***/ }),
 
-/***/ 34825:
+/***/ 74593:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
-var $pow = __webpack_require__(90227);
+var $pow = __webpack_require__(56947);
 
 var $Number = GetIntrinsic('%Number%');
 var $BigInt = GetIntrinsic('%BigInt%', true);
@@ -39473,17 +39473,17 @@ module.exports = function bytesAsInteger(rawBytes, elementSize, isUnsigned, isBi
 
 /***/ }),
 
-/***/ 33713:
+/***/ 19289:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $Uint8Array = GetIntrinsic('%Uint8Array%', true);
 var $Uint32Array = GetIntrinsic('%Uint32Array%', true);
 
-var typedArrayBuffer = __webpack_require__(72153);
+var typedArrayBuffer = __webpack_require__(58489);
 
 var uInt32 = $Uint32Array && new $Uint32Array([0x12345678]);
 var uInt8 = uInt32 && new $Uint8Array(typedArrayBuffer(uInt32));
@@ -39501,7 +39501,7 @@ module.exports = uInt8
 
 /***/ }),
 
-/***/ 89219:
+/***/ 89835:
 /***/ ((module) => {
 
 
@@ -39518,7 +39518,7 @@ module.exports = function every(array, predicate) {
 
 /***/ }),
 
-/***/ 54634:
+/***/ 64930:
 /***/ ((module) => {
 
 
@@ -39532,7 +39532,7 @@ module.exports = function forEach(array, callback) {
 
 /***/ }),
 
-/***/ 13341:
+/***/ 62293:
 /***/ ((module) => {
 
 
@@ -39572,7 +39572,7 @@ module.exports = function fractionToBitString(x) {
 
 /***/ }),
 
-/***/ 75546:
+/***/ 29890:
 /***/ ((module) => {
 
 
@@ -39606,12 +39606,12 @@ module.exports = function fromPropertyDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 14316:
+/***/ 21924:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $floor = __webpack_require__(54091);
+var $floor = __webpack_require__(96171);
 
 // https://runestone.academy/ns/books/published/pythonds/BasicDS/ConvertingDecimalNumberstoBinaryNumbers.html#:~:text=The%20Divide%20by%202%20algorithm,have%20a%20remainder%20of%200
 
@@ -39634,12 +39634,12 @@ module.exports = function intToBinaryString(x) {
 
 /***/ }),
 
-/***/ 14502:
+/***/ 27854:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $Number = GetIntrinsic('%Number%');
 var $BigInt = GetIntrinsic('%BigInt%', true);
@@ -39669,7 +39669,7 @@ module.exports = function integerToNBytes(intValue, n, isLittleEndian) {
 
 /***/ }),
 
-/***/ 18283:
+/***/ 51315:
 /***/ ((module) => {
 
 
@@ -39681,18 +39681,18 @@ module.exports = function isByteValue(value) {
 
 /***/ }),
 
-/***/ 85678:
+/***/ 44278:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO, semver-major: delete
-module.exports = __webpack_require__(19775);
+module.exports = __webpack_require__(3647);
 
 
 /***/ }),
 
-/***/ 93117:
+/***/ 92805:
 /***/ ((module) => {
 
 
@@ -39704,19 +39704,19 @@ module.exports = Number.isNaN || function isNaN(a) {
 
 /***/ }),
 
-/***/ 40285:
+/***/ 46229:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO: remove, semver-major
 
-module.exports = __webpack_require__(37456);
+module.exports = __webpack_require__(21040);
 
 
 /***/ }),
 
-/***/ 76257:
+/***/ 67369:
 /***/ ((module) => {
 
 
@@ -39728,7 +39728,7 @@ module.exports = function isPrimitive(value) {
 
 /***/ }),
 
-/***/ 80388:
+/***/ 7084:
 /***/ ((module) => {
 
 
@@ -39740,18 +39740,18 @@ module.exports = function isPropertyKey(argument) {
 
 /***/ }),
 
-/***/ 25264:
+/***/ 94248:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO, semver-major: delete
-module.exports = __webpack_require__(19505);
+module.exports = __webpack_require__(9521);
 
 
 /***/ }),
 
-/***/ 6571:
+/***/ 49843:
 /***/ ((module) => {
 
 
@@ -39764,14 +39764,14 @@ module.exports = function bigIntMod(BigIntRemainder, bigint, modulo) {
 
 /***/ }),
 
-/***/ 76172:
+/***/ 2612:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var hasOwn = __webpack_require__(58748);
+var hasOwn = __webpack_require__(54076);
 
 var allowed = {
 	__proto__: null,
@@ -39807,15 +39807,15 @@ module.exports = function isPropertyDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 23177:
+/***/ 53937:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasOwn = __webpack_require__(58748);
-var isTypedArray = __webpack_require__(60677);
+var hasOwn = __webpack_require__(54076);
+var isTypedArray = __webpack_require__(6405);
 
-var isInteger = __webpack_require__(85678);
+var isInteger = __webpack_require__(44278);
 
 module.exports = function isTypedArrayWithBufferWitnessRecord(value) {
 	return !!value
@@ -39832,12 +39832,12 @@ module.exports = function isTypedArrayWithBufferWitnessRecord(value) {
 
 /***/ }),
 
-/***/ 1334:
+/***/ 34414:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var constructors = {
 	__proto__: null,
@@ -39862,18 +39862,18 @@ module.exports = function getConstructor(kind) {
 
 /***/ }),
 
-/***/ 18592:
+/***/ 15592:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $abs = __webpack_require__(31897);
-var $floor = __webpack_require__(54091);
-var $pow = __webpack_require__(90227);
+var $abs = __webpack_require__(55641);
+var $floor = __webpack_require__(96171);
+var $pow = __webpack_require__(56947);
 
-var isFinite = __webpack_require__(17622);
-var isNaN = __webpack_require__(42420);
-var isNegativeZero = __webpack_require__(55316);
+var isFinite = __webpack_require__(3766);
+var isNaN = __webpack_require__(77044);
+var isNegativeZero = __webpack_require__(1908);
 
 var maxFiniteFloat16 = 65504; // 2**16 - 2**5
 
@@ -39942,18 +39942,18 @@ module.exports = function valueToFloat16Bytes(value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 32697:
+/***/ 44558:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $abs = __webpack_require__(31897);
-var $floor = __webpack_require__(54091);
-var $pow = __webpack_require__(90227);
+var $abs = __webpack_require__(55641);
+var $floor = __webpack_require__(96171);
+var $pow = __webpack_require__(56947);
 
-var isFinite = __webpack_require__(17622);
-var isNaN = __webpack_require__(42420);
-var isNegativeZero = __webpack_require__(55316);
+var isFinite = __webpack_require__(3766);
+var isNaN = __webpack_require__(77044);
+var isNegativeZero = __webpack_require__(1908);
 
 var maxFiniteFloat32 = 3.4028234663852886e+38; // roughly 2 ** 128 - 1
 
@@ -40016,27 +40016,27 @@ module.exports = function valueToFloat32Bytes(value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 89951:
+/***/ 66951:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $parseInt = GetIntrinsic('%parseInt%');
-var $abs = __webpack_require__(31897);
-var $floor = __webpack_require__(54091);
-var isFinite = __webpack_require__(17622);
-var isNegativeZero = __webpack_require__(55316);
+var $abs = __webpack_require__(55641);
+var $floor = __webpack_require__(96171);
+var isFinite = __webpack_require__(3766);
+var isNegativeZero = __webpack_require__(1908);
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 var $strIndexOf = callBound('String.prototype.indexOf');
 var $strSlice = callBound('String.prototype.slice');
 
-var fractionToBitString = __webpack_require__(13341);
-var intToBinString = __webpack_require__(14316);
-var isNaN = __webpack_require__(93117);
+var fractionToBitString = __webpack_require__(62293);
+var intToBinString = __webpack_require__(21924);
+var isNaN = __webpack_require__(92805);
 
 var float64bias = 1023;
 
@@ -40108,17 +40108,17 @@ module.exports = function valueToFloat64Bytes(value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 44621:
+/***/ 72981:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Glob = void 0;
-const minimatch_1 = __webpack_require__(3897);
+const minimatch_1 = __webpack_require__(91409);
 const node_url_1 = __webpack_require__(73136);
-const path_scurry_1 = __webpack_require__(78009);
-const pattern_js_1 = __webpack_require__(42237);
-const walker_js_1 = __webpack_require__(70797);
+const path_scurry_1 = __webpack_require__(38958);
+const pattern_js_1 = __webpack_require__(47813);
+const walker_js_1 = __webpack_require__(11157);
 // if no process global, just call it linux.
 // so we default to case-sensitive, / separators
 const defaultPlatform = (typeof process === 'object' &&
@@ -40361,13 +40361,13 @@ exports.Glob = Glob;
 
 /***/ }),
 
-/***/ 99733:
+/***/ 45197:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.hasMagic = void 0;
-const minimatch_1 = __webpack_require__(3897);
+const minimatch_1 = __webpack_require__(91409);
 /**
  * Return true if the patterns provided contain any magic glob characters,
  * given the options provided.
@@ -40394,7 +40394,7 @@ exports.hasMagic = hasMagic;
 
 /***/ }),
 
-/***/ 72653:
+/***/ 5637:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -40404,8 +40404,8 @@ exports.hasMagic = hasMagic;
 // Ignores are always parsed in dot:true mode
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Ignore = void 0;
-const minimatch_1 = __webpack_require__(3897);
-const pattern_js_1 = __webpack_require__(42237);
+const minimatch_1 = __webpack_require__(91409);
+const pattern_js_1 = __webpack_require__(47813);
 const defaultPlatform = (typeof process === 'object' &&
     process &&
     typeof process.platform === 'string') ?
@@ -40519,7 +40519,7 @@ exports.Ignore = Ignore;
 
 /***/ }),
 
-/***/ 56747:
+/***/ 21363:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -40530,17 +40530,17 @@ exports.globStream = globStream;
 exports.globSync = globSync;
 exports.globIterateSync = globIterateSync;
 exports.globIterate = globIterate;
-const minimatch_1 = __webpack_require__(3897);
-const glob_js_1 = __webpack_require__(44621);
-const has_magic_js_1 = __webpack_require__(99733);
-var minimatch_2 = __webpack_require__(3897);
+const minimatch_1 = __webpack_require__(91409);
+const glob_js_1 = __webpack_require__(72981);
+const has_magic_js_1 = __webpack_require__(45197);
+var minimatch_2 = __webpack_require__(91409);
 Object.defineProperty(exports, "escape", ({ enumerable: true, get: function () { return minimatch_2.escape; } }));
 Object.defineProperty(exports, "unescape", ({ enumerable: true, get: function () { return minimatch_2.unescape; } }));
-var glob_js_2 = __webpack_require__(44621);
+var glob_js_2 = __webpack_require__(72981);
 Object.defineProperty(exports, "Glob", ({ enumerable: true, get: function () { return glob_js_2.Glob; } }));
-var has_magic_js_2 = __webpack_require__(99733);
+var has_magic_js_2 = __webpack_require__(45197);
 Object.defineProperty(exports, "hasMagic", ({ enumerable: true, get: function () { return has_magic_js_2.hasMagic; } }));
-var ignore_js_1 = __webpack_require__(72653);
+var ignore_js_1 = __webpack_require__(5637);
 Object.defineProperty(exports, "Ignore", ({ enumerable: true, get: function () { return ignore_js_1.Ignore; } }));
 function globStreamSync(pattern, options = {}) {
     return new glob_js_1.Glob(pattern, options).streamSync();
@@ -40593,14 +40593,14 @@ exports.glob.glob = exports.glob;
 
 /***/ }),
 
-/***/ 42237:
+/***/ 47813:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 // this is just a very light wrapper around 2 arrays with an offset index
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Pattern = void 0;
-const minimatch_1 = __webpack_require__(3897);
+const minimatch_1 = __webpack_require__(91409);
 const isPatternList = (pl) => pl.length >= 1;
 const isGlobList = (gl) => gl.length >= 1;
 /**
@@ -40818,14 +40818,14 @@ exports.Pattern = Pattern;
 
 /***/ }),
 
-/***/ 72667:
+/***/ 37843:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 // synchronous utility for filtering entries and calculating subwalks
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Processor = exports.SubWalks = exports.MatchRecord = exports.HasWalkedCache = void 0;
-const minimatch_1 = __webpack_require__(3897);
+const minimatch_1 = __webpack_require__(91409);
 /**
  * A cache of which patterns have been processed for a given Path
  */
@@ -41125,7 +41125,7 @@ exports.Processor = Processor;
 
 /***/ }),
 
-/***/ 70797:
+/***/ 11157:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -41137,9 +41137,9 @@ exports.GlobStream = exports.GlobWalker = exports.GlobUtil = void 0;
  *
  * @module
  */
-const minipass_1 = __webpack_require__(7291);
-const ignore_js_1 = __webpack_require__(72653);
-const processor_js_1 = __webpack_require__(72667);
+const minipass_1 = __webpack_require__(78275);
+const ignore_js_1 = __webpack_require__(5637);
+const processor_js_1 = __webpack_require__(37843);
 const makeIgnore = (ignore, opts) => typeof ignore === 'string' ? new ignore_js_1.Ignore([ignore], opts)
     : Array.isArray(ignore) ? new ignore_js_1.Ignore(ignore, opts)
         : ignore;
@@ -41518,7 +41518,7 @@ exports.GlobStream = GlobStream;
 
 /***/ }),
 
-/***/ 5751:
+/***/ 8895:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -41538,7 +41538,7 @@ exports.assertValidPattern = assertValidPattern;
 
 /***/ }),
 
-/***/ 14481:
+/***/ 20857:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -41546,8 +41546,8 @@ exports.assertValidPattern = assertValidPattern;
 var _a;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.AST = void 0;
-const brace_expressions_js_1 = __webpack_require__(84208);
-const unescape_js_1 = __webpack_require__(71645);
+const brace_expressions_js_1 = __webpack_require__(65192);
+const unescape_js_1 = __webpack_require__(9829);
 const types = new Set(['!', '?', '+', '*', '@']);
 const isExtglobType = (c) => types.has(c);
 const isExtglobAST = (c) => isExtglobType(c.type);
@@ -42291,7 +42291,7 @@ _a = AST;
 
 /***/ }),
 
-/***/ 84208:
+/***/ 65192:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -42449,7 +42449,7 @@ exports.parseClass = parseClass;
 
 /***/ }),
 
-/***/ 62334:
+/***/ 76726:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -42477,7 +42477,7 @@ exports.escape = escape;
 
 /***/ }),
 
-/***/ 3897:
+/***/ 91409:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -42486,11 +42486,11 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.unescape = exports.escape = exports.AST = exports.Minimatch = exports.match = exports.makeRe = exports.braceExpand = exports.defaults = exports.filter = exports.GLOBSTAR = exports.sep = exports.minimatch = void 0;
-const brace_expansion_1 = __importDefault(__webpack_require__(95235));
-const assert_valid_pattern_js_1 = __webpack_require__(5751);
-const ast_js_1 = __webpack_require__(14481);
-const escape_js_1 = __webpack_require__(62334);
-const unescape_js_1 = __webpack_require__(71645);
+const brace_expansion_1 = __importDefault(__webpack_require__(94691));
+const assert_valid_pattern_js_1 = __webpack_require__(8895);
+const ast_js_1 = __webpack_require__(20857);
+const escape_js_1 = __webpack_require__(76726);
+const unescape_js_1 = __webpack_require__(9829);
 const minimatch = (p, pattern, options = {}) => {
     (0, assert_valid_pattern_js_1.assertValidPattern)(pattern);
     // shortcut: comments match nothing.
@@ -43491,11 +43491,11 @@ class Minimatch {
 }
 exports.Minimatch = Minimatch;
 /* c8 ignore start */
-var ast_js_2 = __webpack_require__(14481);
+var ast_js_2 = __webpack_require__(20857);
 Object.defineProperty(exports, "AST", ({ enumerable: true, get: function () { return ast_js_2.AST; } }));
-var escape_js_2 = __webpack_require__(62334);
+var escape_js_2 = __webpack_require__(76726);
 Object.defineProperty(exports, "escape", ({ enumerable: true, get: function () { return escape_js_2.escape; } }));
-var unescape_js_2 = __webpack_require__(71645);
+var unescape_js_2 = __webpack_require__(9829);
 Object.defineProperty(exports, "unescape", ({ enumerable: true, get: function () { return unescape_js_2.unescape; } }));
 /* c8 ignore stop */
 exports.minimatch.AST = ast_js_1.AST;
@@ -43506,7 +43506,7 @@ exports.minimatch.unescape = unescape_js_1.unescape;
 
 /***/ }),
 
-/***/ 71645:
+/***/ 9829:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43536,7 +43536,7 @@ exports.unescape = unescape;
 
 /***/ }),
 
-/***/ 22293:
+/***/ 32477:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -45088,7 +45088,7 @@ exports.LRUCache = LRUCache;
 
 /***/ }),
 
-/***/ 7291:
+/***/ 78275:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -46132,7 +46132,7 @@ exports.Minipass = Minipass;
 
 /***/ }),
 
-/***/ 78009:
+/***/ 38958:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -46161,7 +46161,7 @@ var __importStar = (this && this.__importStar) || function (mod) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.PathScurry = exports.Path = exports.PathScurryDarwin = exports.PathScurryPosix = exports.PathScurryWin32 = exports.PathScurryBase = exports.PathPosix = exports.PathWin32 = exports.PathBase = exports.ChildrenCache = exports.ResolveCache = void 0;
-const lru_cache_1 = __webpack_require__(22293);
+const lru_cache_1 = __webpack_require__(32477);
 const node_path_1 = __webpack_require__(76760);
 const node_url_1 = __webpack_require__(73136);
 const fs_1 = __webpack_require__(79896);
@@ -46170,7 +46170,7 @@ const realpathSync = fs_1.realpathSync.native;
 // TODO: test perf of fs/promises realpath vs realpathCB,
 // since the promises one uses realpath.native
 const promises_1 = __webpack_require__(51455);
-const minipass_1 = __webpack_require__(7291);
+const minipass_1 = __webpack_require__(78275);
 const defaultFS = {
     lstatSync: fs_1.lstatSync,
     readdir: fs_1.readdir,
@@ -48152,19 +48152,19 @@ exports.PathScurry = process.platform === 'win32' ? PathScurryWin32
 
 /***/ }),
 
-/***/ 91965:
+/***/ 35957:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
-var IsCallable = __webpack_require__(67563);
-var isObject = __webpack_require__(40285);
-var whichBuiltinType = __webpack_require__(53842);
-var $TypeError = __webpack_require__(27842);
+var GetIntrinsic = __webpack_require__(60470);
+var IsCallable = __webpack_require__(57187);
+var isObject = __webpack_require__(46229);
+var whichBuiltinType = __webpack_require__(45330);
+var $TypeError = __webpack_require__(73314);
 
-var gPO = __webpack_require__(20591);
-var $Object = __webpack_require__(83335);
+var gPO = __webpack_require__(81967);
+var $Object = __webpack_require__(95399);
 
 module.exports = function getPrototypeOf(O) {
 	if (!isObject(O)) {
@@ -48199,14 +48199,14 @@ module.exports = function getPrototypeOf(O) {
 
 /***/ }),
 
-/***/ 1224:
+/***/ 31360:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(91965);
+var implementation = __webpack_require__(35957);
 
-var getProto = __webpack_require__(20591);
+var getProto = __webpack_require__(81967);
 
 module.exports = function getPolyfill() {
 	if (typeof Reflect === 'object' && Reflect && Reflect.getPrototypeOf) {
@@ -48220,7 +48220,7 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 69158:
+/***/ 9002:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // This file exists as a CommonJS module to read the version from package.json.
@@ -48228,13 +48228,13 @@ module.exports = function getPolyfill() {
 // ESLint rules and doesn't work reliably across all Node.js versions.
 // By keeping this as a .cjs file, we can use require() naturally and export
 // the version for the ESM modules to import.
-const packageJson = __webpack_require__(20471)
+const packageJson = __webpack_require__(2822)
 module.exports = { version: packageJson.version }
 
 
 /***/ }),
 
-/***/ 42524:
+/***/ 84928:
 /***/ ((module) => {
 
 
@@ -48547,7 +48547,7 @@ module.exports = index;
 
 /***/ }),
 
-/***/ 83242:
+/***/ 67458:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -48558,7 +48558,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ArtifactNotFoundError, FilesNotFoundError, GHESNotSupportedError, InvalidResponseError, NetworkError, UsageError, default
 
-// NAMESPACE OBJECT: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+// NAMESPACE OBJECT: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 var mappers_namespaceObject = {};
 __webpack_require__.r(mappers_namespaceObject);
 __webpack_require__.d(mappers_namespaceObject, {
@@ -48743,11 +48743,11 @@ __webpack_require__.d(mappers_namespaceObject, {
   UserDelegationKey: () => (UserDelegationKey)
 });
 
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 7 modules
-var core = __webpack_require__(96310);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
+var core = __webpack_require__(33838);
 // EXTERNAL MODULE: external "os"
 var external_os_ = __webpack_require__(70857);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/config.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/config.js
 
 
 // Used for controlling the highWaterMark value of the zip that is being streamed
@@ -48835,9 +48835,9 @@ function getMaxArtifactListCount() {
 var external_fs_ = __webpack_require__(79896);
 // EXTERNAL MODULE: external "path"
 var external_path_ = __webpack_require__(16928);
-// EXTERNAL MODULE: ../../work/main/node_modules/@protobuf-ts/runtime/build/commonjs/index.js
-var commonjs = __webpack_require__(68758);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/google/protobuf/timestamp.js
+// EXTERNAL MODULE: ./node_modules/@protobuf-ts/runtime/build/commonjs/index.js
+var commonjs = __webpack_require__(68886);
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/google/protobuf/timestamp.js
 
 
 
@@ -48971,7 +48971,7 @@ class Timestamp$Type extends commonjs.MessageType {
  */
 const Timestamp = new Timestamp$Type();
 //# sourceMappingURL=timestamp.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/google/protobuf/wrappers.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/google/protobuf/wrappers.js
 // @generated by protobuf-ts 2.9.1 with parameter long_type_string,client_none,generate_dependencies
 // @generated from protobuf file "google/protobuf/wrappers.proto" (package "google.protobuf", syntax proto3)
 // tslint:disable
@@ -49578,9 +49578,9 @@ class BytesValue$Type extends commonjs.MessageType {
  */
 const BytesValue = new BytesValue$Type();
 //# sourceMappingURL=wrappers.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
-var build_commonjs = __webpack_require__(83652);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.js
+// EXTERNAL MODULE: ./node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
+var build_commonjs = __webpack_require__(44420);
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.js
 // @generated by protobuf-ts 2.9.1 with parameter long_type_string,client_none,generate_dependencies
 // @generated from protobuf file "results/api/v1/artifact.proto" (package "github.actions.results.api.v1", syntax proto3)
 // tslint:disable
@@ -50296,7 +50296,7 @@ const ArtifactService = new build_commonjs/* ServiceType */.C0("github.actions.r
     { name: "DeleteArtifact", options: {}, I: artifact_DeleteArtifactRequest, O: artifact_DeleteArtifactResponse }
 ]);
 //# sourceMappingURL=artifact.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.twirp-client.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.twirp-client.js
 
 class ArtifactServiceClientJSON {
     constructor(rpc) {
@@ -50392,13 +50392,13 @@ class ArtifactServiceClientProtobuf {
     }
 }
 //# sourceMappingURL=artifact.twirp-client.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/index.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/index.js
 
 
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/retention.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/retention.js
 
 
 function getExpiration(retentionDays) {
@@ -50426,7 +50426,7 @@ function getRetentionDays() {
     return days;
 }
 //# sourceMappingURL=retention.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/path-and-artifact-name-validation.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/path-and-artifact-name-validation.js
 
 /**
  * Invalid characters that cannot be in the artifact name or an uploaded file. Will be rejected
@@ -50489,13 +50489,13 @@ The following characters are not allowed in files that are uploaded due to limit
     }
 }
 //# sourceMappingURL=path-and-artifact-name-validation.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __webpack_require__(55078);
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/http-client/lib/auth.js
-var auth = __webpack_require__(4745);
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/package-version.cjs
-var package_version = __webpack_require__(69158);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/user-agent.js
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __webpack_require__(44942);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
+var auth = __webpack_require__(92145);
+// EXTERNAL MODULE: ./node_modules/@actions/artifact/lib/internal/shared/package-version.cjs
+var package_version = __webpack_require__(9002);
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/user-agent.js
 
 /**
  * Ensure that this User Agent String is used in all HTTP calls so that we can monitor telemetry between different versions of this package
@@ -50504,7 +50504,7 @@ function getUserAgentString() {
     return `@actions/artifact-${package_version.version}`;
 }
 //# sourceMappingURL=user-agent.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/errors.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/errors.js
 class FilesNotFoundError extends Error {
     constructor(files = []) {
         let message = 'No files were found to upload';
@@ -50566,7 +50566,7 @@ UsageError.isUsageErrorMessage = (msg) => {
     return msg.includes('insufficient usage');
 };
 //# sourceMappingURL=errors.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/jwt-decode/build/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/jwt-decode/build/esm/index.js
 class InvalidTokenError extends Error {
 }
 InvalidTokenError.prototype.name = "InvalidTokenError";
@@ -50625,7 +50625,7 @@ function jwtDecode(token, options) {
     }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/util.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/util.js
 
 
 
@@ -50744,7 +50744,7 @@ function maskSecretUrls(body) {
     }
 }
 //# sourceMappingURL=util.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/artifact-twirp-client.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/artifact-twirp-client.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -50895,7 +50895,7 @@ function internalArtifactTwirpClient(options) {
     return new ArtifactServiceClientJSON(client);
 }
 //# sourceMappingURL=artifact-twirp-client.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/upload-zip-specification.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/upload-zip-specification.js
 
 
 
@@ -50984,21 +50984,21 @@ function getUploadZipSpecification(filesToZip, rootDirectory) {
     return specification;
 }
 //# sourceMappingURL=upload-zip-specification.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/index.js + 33 modules
-var esm = __webpack_require__(11262);
-// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-auth/dist/esm/index.js + 4 modules
-var dist_esm = __webpack_require__(66661);
-// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-util/dist/esm/index.js + 3 modules
-var core_util_dist_esm = __webpack_require__(77902);
-// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-http-compat/dist/esm/index.js + 6 modules
-var core_http_compat_dist_esm = __webpack_require__(84737);
-// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/index.js + 16 modules
-var core_client_dist_esm = __webpack_require__(44850);
-// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-xml/dist/esm/xml.js + 36 modules
-var xml = __webpack_require__(41168);
-// EXTERNAL MODULE: ../../work/main/node_modules/@azure/logger/dist/esm/index.js + 1 modules
-var logger_dist_esm = __webpack_require__(295);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/log.js
+// EXTERNAL MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/index.js + 33 modules
+var esm = __webpack_require__(54918);
+// EXTERNAL MODULE: ./node_modules/@azure/core-auth/dist/esm/index.js + 4 modules
+var dist_esm = __webpack_require__(98365);
+// EXTERNAL MODULE: ./node_modules/@azure/core-util/dist/esm/index.js + 3 modules
+var core_util_dist_esm = __webpack_require__(16966);
+// EXTERNAL MODULE: ./node_modules/@azure/core-http-compat/dist/esm/index.js + 6 modules
+var core_http_compat_dist_esm = __webpack_require__(51097);
+// EXTERNAL MODULE: ./node_modules/@azure/core-client/dist/esm/index.js + 16 modules
+var core_client_dist_esm = __webpack_require__(95738);
+// EXTERNAL MODULE: ./node_modules/@azure/core-xml/dist/esm/xml.js + 36 modules
+var xml = __webpack_require__(98456);
+// EXTERNAL MODULE: ./node_modules/@azure/logger/dist/esm/index.js + 1 modules
+var logger_dist_esm = __webpack_require__(7567);
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -51007,9 +51007,9 @@ var logger_dist_esm = __webpack_require__(295);
  */
 const logger = (0,logger_dist_esm/* createClientLogger */.KV)("storage-blob");
 //# sourceMappingURL=log.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/index.js + 34 modules
-var storage_common_dist_esm = __webpack_require__(68065);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/constants.js
+// EXTERNAL MODULE: ./node_modules/@azure/storage-common/dist/esm/index.js + 34 modules
+var storage_common_dist_esm = __webpack_require__(96841);
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/constants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const SDK_VERSION = "12.32.0";
@@ -51236,7 +51236,7 @@ const PathStylePorts = [
     "11104",
 ];
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/Pipeline.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -51508,7 +51508,7 @@ function isCoreHttpPolicyFactory(factory) {
     });
 }
 //# sourceMappingURL=Pipeline.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -51773,7 +51773,7 @@ var KnownStorageErrorCode;
     KnownStorageErrorCode["BlobAccessTierNotSupportedForAccountType"] = "BlobAccessTierNotSupportedForAccountType";
 })(KnownStorageErrorCode || (KnownStorageErrorCode = {}));
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -60169,7 +60169,7 @@ const BlockBlobGetBlockListExceptionHeaders = {
     },
 };
 //# sourceMappingURL=mappers.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -61914,7 +61914,7 @@ const listType = {
     },
 };
 //# sourceMappingURL=parameters.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -62239,7 +62239,7 @@ const filterBlobsOperationSpec = {
     serializer: xmlSerializer,
 };
 //# sourceMappingURL=service.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -62956,7 +62956,7 @@ const container_getAccountInfoOperationSpec = {
     serializer: container_xmlSerializer,
 };
 //# sourceMappingURL=container.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -63990,7 +63990,7 @@ const setTagsOperationSpec = {
     serializer: blob_xmlSerializer,
 };
 //# sourceMappingURL=blob.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -64454,7 +64454,7 @@ const copyIncrementalOperationSpec = {
     serializer: pageBlob_xmlSerializer,
 };
 //# sourceMappingURL=pageBlob.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -64683,7 +64683,7 @@ const sealOperationSpec = {
     serializer: appendBlob_xmlSerializer,
 };
 //# sourceMappingURL=appendBlob.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65062,7 +65062,7 @@ const getBlockListOperationSpec = {
     serializer: blockBlob_xmlSerializer,
 };
 //# sourceMappingURL=blockBlob.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65077,7 +65077,7 @@ const getBlockListOperationSpec = {
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65139,7 +65139,7 @@ class StorageClient extends core_http_compat_dist_esm/* ExtendedServiceClient */
     blockBlob;
 }
 //# sourceMappingURL=storageClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65151,7 +65151,7 @@ class StorageClient extends core_http_compat_dist_esm/* ExtendedServiceClient */
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65169,7 +65169,7 @@ class StorageContextClient extends StorageClient {
     }
 }
 //# sourceMappingURL=StorageContextClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65965,7 +65965,7 @@ async function setUploadChecksumParameters(body, contentLength, parameters, uplo
     };
 }
 //# sourceMappingURL=utils.common.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/StorageClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/StorageClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66018,9 +66018,9 @@ class StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=StorageClient.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-tracing/dist/esm/index.js + 4 modules
-var core_tracing_dist_esm = __webpack_require__(99873);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
+// EXTERNAL MODULE: ./node_modules/@azure/core-tracing/dist/esm/index.js + 4 modules
+var core_tracing_dist_esm = __webpack_require__(65433);
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66035,7 +66035,7 @@ const tracingClient = (0,core_tracing_dist_esm/* createTracingClient */.y)({
     namespace: "Microsoft.Storage",
 });
 //# sourceMappingURL=tracing.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -66229,7 +66229,7 @@ class BlobSASPermissions {
     }
 }
 //# sourceMappingURL=BlobSASPermissions.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -66449,7 +66449,7 @@ class ContainerSASPermissions {
     }
 }
 //# sourceMappingURL=ContainerSASPermissions.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -66463,7 +66463,7 @@ function ipRangeToString(ipRange) {
     return ipRange.end ? `${ipRange.start}-${ipRange.end}` : ipRange.start;
 }
 //# sourceMappingURL=SasIPRange.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66859,7 +66859,7 @@ class SASQueryParameters {
     }
 }
 //# sourceMappingURL=SASQueryParameters.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -67657,7 +67657,7 @@ function SASSignatureValuesSanityCheckAndAutofill(blobSASSignatureValues) {
     return blobSASSignatureValues;
 }
 //# sourceMappingURL=BlobSASSignatureValues.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -67859,11 +67859,11 @@ class BlobLeaseClient {
     }
 }
 //# sourceMappingURL=BlobLeaseClient.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@azure/abort-controller/dist/esm/index.js + 1 modules
-var abort_controller_dist_esm = __webpack_require__(21321);
+// EXTERNAL MODULE: ./node_modules/@azure/abort-controller/dist/esm/index.js + 1 modules
+var abort_controller_dist_esm = __webpack_require__(65473);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(57075);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -67992,7 +67992,7 @@ class RetriableReadableStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=RetriableReadableStream.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -68465,7 +68465,7 @@ class BlobDownloadResponse {
     }
 }
 //# sourceMappingURL=BlobDownloadResponse.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const AVRO_SYNC_MARKER_SIZE = 16;
@@ -68473,7 +68473,7 @@ const AVRO_INIT_BYTES = new Uint8Array([79, 98, 106, 1]);
 const AVRO_CODEC_KEY = "avro.codec";
 const AVRO_SCHEMA_KEY = "avro.schema";
 //# sourceMappingURL=AvroConstants.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 class AvroParser {
@@ -68797,7 +68797,7 @@ class AvroRecordType extends AvroType {
     }
 }
 //# sourceMappingURL=AvroParser.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 function arraysEqual(a, b) {
@@ -68814,7 +68814,7 @@ function arraysEqual(a, b) {
     return true;
 }
 //# sourceMappingURL=utils.common.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // TODO: Do a review of non-interfaces
@@ -68931,7 +68931,7 @@ class AvroReader {
     }
 }
 //# sourceMappingURL=AvroReader.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 class AvroReadable {
@@ -68939,7 +68939,7 @@ class AvroReadable {
 //# sourceMappingURL=AvroReadable.js.map
 // EXTERNAL MODULE: external "buffer"
 var external_buffer_ = __webpack_require__(20181);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69026,14 +69026,14 @@ class AvroReadableFromStream extends AvroReadable {
     }
 }
 //# sourceMappingURL=AvroReadableFromStream.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69150,7 +69150,7 @@ class BlobQuickQueryStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=BlobQuickQueryStream.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69520,7 +69520,7 @@ class BlobQueryResponse {
     }
 }
 //# sourceMappingURL=BlobQueryResponse.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/models.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/models.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69636,7 +69636,7 @@ function getBlobServiceAccountAudience(storageAccountName) {
     return `https://${storageAccountName}.blob.core.windows.net/.default`;
 }
 //# sourceMappingURL=models.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -69668,9 +69668,9 @@ function rangeResponseFromModel(response) {
     };
 }
 //# sourceMappingURL=PageBlobRangeResponse.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-lro/dist/esm/index.js + 10 modules
-var core_lro_dist_esm = __webpack_require__(43360);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
+// EXTERNAL MODULE: ./node_modules/@azure/core-lro/dist/esm/index.js + 10 modules
+var core_lro_dist_esm = __webpack_require__(67352);
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69805,7 +69805,7 @@ function makeBlobBeginCopyFromURLPollOperation(state) {
     };
 }
 //# sourceMappingURL=BlobStartCopyFromUrlPoller.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/Range.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/Range.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -69829,7 +69829,7 @@ function rangeToString(iRange) {
 //# sourceMappingURL=Range.js.map
 // EXTERNAL MODULE: external "events"
 var external_events_ = __webpack_require__(24434);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // In browser, during webpack or browserify bundling, this module will be replaced by 'events'
@@ -69964,7 +69964,7 @@ class Batch {
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(57975);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/utils.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/utils.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -70107,7 +70107,7 @@ async function readStreamToLocalFile(rs, file) {
 const fsStat = external_node_util_.promisify(external_node_fs_.stat);
 const fsCreateReadStream = external_node_fs_.createReadStream;
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/Clients.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/Clients.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -73022,7 +73022,7 @@ class PageBlobClient extends BlobClient {
     }
 }
 //# sourceMappingURL=Clients.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -73038,7 +73038,7 @@ function utf8ByteLength(str) {
     return Buffer.byteLength(str);
 }
 //# sourceMappingURL=BatchUtils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BatchResponseParser.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BatchResponseParser.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -73181,7 +73181,7 @@ class BatchResponseParser {
     }
 }
 //# sourceMappingURL=BatchResponseParser.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 var MutexLockStatus;
@@ -73247,7 +73247,7 @@ class Mutex {
     }
 }
 //# sourceMappingURL=Mutex.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobBatch.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobBatch.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -73522,7 +73522,7 @@ function batchHeaderFilterPolicy() {
     };
 }
 //# sourceMappingURL=BlobBatch.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobBatchClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobBatchClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -73695,7 +73695,7 @@ class BlobBatchClient {
     }
 }
 //# sourceMappingURL=BlobBatchClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/ContainerClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/ContainerClient.js
 
 
 
@@ -74991,7 +74991,7 @@ class ContainerClient extends StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=ContainerClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASPermissions.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -75217,7 +75217,7 @@ class AccountSASPermissions {
     }
 }
 //# sourceMappingURL=AccountSASPermissions.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASResourceTypes.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASResourceTypes.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -75288,7 +75288,7 @@ class AccountSASResourceTypes {
     }
 }
 //# sourceMappingURL=AccountSASResourceTypes.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASServices.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASServices.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -75367,7 +75367,7 @@ class AccountSASServices {
     }
 }
 //# sourceMappingURL=AccountSASServices.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASSignatureValues.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASSignatureValues.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -75468,7 +75468,7 @@ function generateAccountSASQueryParametersInternal(accountSASSignatureValues, sh
     };
 }
 //# sourceMappingURL=AccountSASSignatureValues.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobServiceClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobServiceClient.js
 
 
 
@@ -76183,7 +76183,7 @@ class BlobServiceClient extends StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=BlobServiceClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generatedModels.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generatedModels.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /** Known values of {@link EncryptionAlgorithmType} that the service accepts. */
@@ -76192,7 +76192,7 @@ var generatedModels_KnownEncryptionAlgorithmType;
     KnownEncryptionAlgorithmType["AES256"] = "AES256";
 })(generatedModels_KnownEncryptionAlgorithmType || (generatedModels_KnownEncryptionAlgorithmType = {}));
 //# sourceMappingURL=generatedModels.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -76221,7 +76221,7 @@ var generatedModels_KnownEncryptionAlgorithmType;
 var external_crypto_ = __webpack_require__(76982);
 // EXTERNAL MODULE: external "stream"
 var external_stream_ = __webpack_require__(2203);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/blob-upload.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/blob-upload.js
 var blob_upload_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -76307,9 +76307,9 @@ function uploadToBlobStorage(authenticatedUploadURL, uploadStream, contentType) 
 //# sourceMappingURL=blob-upload.js.map
 // EXTERNAL MODULE: external "fs/promises"
 var promises_ = __webpack_require__(91943);
-// EXTERNAL MODULE: ../../work/main/node_modules/archiver/index.js
-var archiver = __webpack_require__(80928);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/stream.js
+// EXTERNAL MODULE: ./node_modules/archiver/index.js
+var archiver = __webpack_require__(99392);
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/stream.js
 var stream_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -76362,7 +76362,7 @@ function createRawFileUploadStream(filePath) {
     });
 }
 //# sourceMappingURL=stream.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/zip.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/zip.js
 var zip_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -76440,7 +76440,7 @@ const zipEndCallback = () => {
     core/* debug */.Yz('Zip stream for upload has ended.');
 };
 //# sourceMappingURL=zip.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/types.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/types.js
 
 /**
  * Maps file extensions to MIME types
@@ -76512,7 +76512,7 @@ function getMimeType(filePath) {
     return types_mimeTypes[ext] || 'application/octet-stream';
 }
 //# sourceMappingURL=types.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
 var upload_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -76621,7 +76621,7 @@ function uploadArtifact(name, files, rootDirectory, options) {
     });
 }
 //# sourceMappingURL=upload-artifact.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/context.js
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
 
 
 class Context {
@@ -76674,11 +76674,11 @@ class Context {
     }
 }
 //# sourceMappingURL=context.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var http_client_lib = __webpack_require__(12827);
-// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
-var undici = __webpack_require__(40576);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/internal/utils.js
+// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var http_client_lib = __webpack_require__(89659);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(46752);
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
 var utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -76731,7 +76731,7 @@ function getUserAgentWithOrchestrationId(baseUserAgent) {
     return baseUserAgent;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/universal-user-agent/index.js
+;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -76746,7 +76746,7 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/register.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
 // @ts-check
 
 function register(state, name, method, options) {
@@ -76775,7 +76775,7 @@ function register(state, name, method, options) {
   });
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/add.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
 // @ts-check
 
 function addHook(state, kind, name, hook) {
@@ -76823,7 +76823,7 @@ function addHook(state, kind, name, hook) {
   });
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/remove.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
 // @ts-check
 
 function removeHook(state, name, method) {
@@ -76844,7 +76844,7 @@ function removeHook(state, name, method) {
   state.registry[name].splice(index, 1);
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/index.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
 // @ts-check
 
 
@@ -76891,7 +76891,7 @@ function Collection() {
 
 /* harmony default export */ const before_after_hook = ({ Singular, Collection });
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/endpoint/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
 // pkg/dist-src/defaults.js
 
 
@@ -77237,7 +77237,7 @@ function withDefaults(oldDefaults, newDefaults) {
 var endpoint = withDefaults(null, DEFAULTS);
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/content-type/dist/index.js
+;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
 /*!
  * content-type
  * Copyright(c) 2015 Douglas Christopher Wilson
@@ -77529,7 +77529,7 @@ function unescapeQuotedPairs(str, start, end) {
     return result + str.slice(start, end);
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/json-with-bigint/json-with-bigint.js
+;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
 const intRegex = /^-?\d+$/;
 const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
 const originalStringify = JSON.stringify;
@@ -78130,7 +78130,7 @@ const JSONParse = (text, reviver) => {
 
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/request-error/dist-src/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
 class RequestError extends Error {
   name;
   /**
@@ -78171,7 +78171,7 @@ class RequestError extends Error {
 }
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/request/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -78378,7 +78378,7 @@ var request = dist_bundle_withDefaults(endpoint, defaults_default);
 /* v8 ignore next -- @preserve */
 /* v8 ignore else -- @preserve */
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/graphql/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -78509,7 +78509,7 @@ function withCustomRequest(customRequest) {
 
 /* v8 ignore if -- @preserve */
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/auth-token/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
 // pkg/dist-src/is-jwt.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
 var sep = "\\.";
@@ -78564,11 +78564,11 @@ var createTokenAuth = function createTokenAuth2(token) {
 };
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/core/dist-src/version.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
 const version_VERSION = "7.0.8";
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/core/dist-src/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
 
 
 
@@ -78709,12 +78709,12 @@ class Octokit {
 }
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 const dist_src_version_VERSION = "17.0.0";
 
 //# sourceMappingURL=version.js.map
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 const Endpoints = {
   actions: {
     addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -81008,7 +81008,7 @@ var endpoints_default = Endpoints;
 
 //# sourceMappingURL=endpoints.js.map
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 
 const endpointMethodsMap = /* @__PURE__ */ new Map();
 for (const [scope, endpoints] of Object.entries(endpoints_default)) {
@@ -81134,7 +81134,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
 
 //# sourceMappingURL=endpoints-to-methods.js.map
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 
 
 function restEndpointMethods(octokit) {
@@ -81155,7 +81155,7 @@ legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
 
 //# sourceMappingURL=index.js.map
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
 
@@ -81567,7 +81567,7 @@ function paginateRest(octokit) {
 paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
 
 
 // octokit + plugins
@@ -81606,7 +81606,7 @@ function getOctokitOptions(token, options) {
     return opts;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/github.js
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
 
 
 const github_context = new Context();
@@ -81621,9 +81621,9 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 //# sourceMappingURL=github.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/unzip-stream/unzip.js
-var unzip = __webpack_require__(73063);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/download/download-artifact.js
+// EXTERNAL MODULE: ./node_modules/unzip-stream/unzip.js
+var unzip = __webpack_require__(33991);
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/download/download-artifact.js
 var download_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -81862,7 +81862,7 @@ function resolveOrCreateDirectory() {
     });
 }
 //# sourceMappingURL=download-artifact.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/find/retry-options.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/find/retry-options.js
 
 // Defaults for fetching artifacts
 const defaultMaxRetryNumber = 5;
@@ -81886,11 +81886,11 @@ function getRetryOptions(defaultOptions, retries = defaultMaxRetryNumber, exempt
     return [retryOptions, requestOptions];
 }
 //# sourceMappingURL=retry-options.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-request-log/dist-src/version.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-request-log/dist-src/version.js
 const plugin_request_log_dist_src_version_VERSION = "6.0.0";
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-request-log/dist-src/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-request-log/dist-src/index.js
 
 function requestLog(octokit) {
   octokit.hook.wrap("request", (request, options) => {
@@ -81916,9 +81916,9 @@ function requestLog(octokit) {
 requestLog.VERSION = plugin_request_log_dist_src_version_VERSION;
 
 
-// EXTERNAL MODULE: ../../work/main/node_modules/bottleneck/light.js
-var light = __webpack_require__(44915);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
+var light = __webpack_require__(63251);
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_retry_dist_bundle_VERSION = "0.0.0-development";
 
@@ -82001,7 +82001,7 @@ function retry(octokit, octokitOptions) {
 retry.VERSION = plugin_retry_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/find/get-artifact.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/find/get-artifact.js
 var get_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -82101,7 +82101,7 @@ function getArtifactInternal(artifactName) {
     });
 }
 //# sourceMappingURL=get-artifact.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/delete/delete-artifact.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/delete/delete-artifact.js
 var delete_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -82180,7 +82180,7 @@ function deleteArtifactInternal(artifactName) {
     });
 }
 //# sourceMappingURL=delete-artifact.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/find/list-artifacts.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/find/list-artifacts.js
 var list_artifacts_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -82324,7 +82324,7 @@ function filterLatest(artifacts) {
     return latestArtifacts;
 }
 //# sourceMappingURL=list-artifacts.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/client.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/client.js
 var client_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -82465,7 +82465,7 @@ If the error persists, please check whether Actions and API requests are operati
     }
 }
 //# sourceMappingURL=client.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/artifact.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/artifact.js
 
 
 
@@ -82476,7 +82476,7 @@ const client = new DefaultArtifactClient();
 
 /***/ }),
 
-/***/ 20471:
+/***/ 2822:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"name":"@actions/artifact","version":"6.2.1","preview":true,"description":"Actions artifact lib","keywords":["github","actions","artifact"],"homepage":"https://github.com/actions/toolkit/tree/main/packages/artifact","license":"MIT","type":"module","main":"lib/artifact.js","types":"lib/artifact.d.ts","exports":{".":{"types":"./lib/artifact.d.ts","import":"./lib/artifact.js"}},"directories":{"lib":"lib","test":"__tests__"},"files":["lib","!.DS_Store"],"publishConfig":{"access":"public"},"repository":{"type":"git","url":"git+https://github.com/actions/toolkit.git","directory":"packages/artifact"},"scripts":{"audit-moderate":"npm install && npm audit --json --audit-level=moderate > audit.json","test":"cd ../../ && npm run test ./packages/artifact","bootstrap":"cd ../../ && npm run bootstrap","tsc-run":"tsc && cp src/internal/shared/package-version.cjs lib/internal/shared/","tsc":"npm run bootstrap && npm run tsc-run","gen:docs":"typedoc --plugin typedoc-plugin-markdown --out docs/generated src/artifact.ts --githubPages false --readme none"},"bugs":{"url":"https://github.com/actions/toolkit/issues"},"dependencies":{"@actions/core":"^3.0.0","@actions/github":"^9.0.0","@actions/http-client":"^4.0.0","@azure/storage-blob":"^12.30.0","@octokit/core":"^7.0.6","@octokit/plugin-request-log":"^6.0.0","@octokit/plugin-retry":"^8.0.0","@octokit/request":"^10.0.7","@octokit/request-error":"^7.1.0","@protobuf-ts/plugin":"^2.2.3-alpha.1","@protobuf-ts/runtime":"^2.9.4","archiver":"^7.0.1","jwt-decode":"^4.0.0","unzip-stream":"^0.3.1"},"devDependencies":{"@types/archiver":"^7.0.0","@types/unzip-stream":"^0.3.4","typedoc":"^0.28.16","typedoc-plugin-markdown":"^4.9.0","typescript":"^5.9.3"},"overrides":{"uri-js":"npm:uri-js-replace@^1.0.1","node-fetch":"^3.3.2"}}');

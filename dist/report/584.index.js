@@ -1,8 +1,8 @@
-export const id = 440;
-export const ids = [440];
+export const id = 584;
+export const ids = [584];
 export const modules = {
 
-/***/ 12827:
+/***/ 89659:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -55,9 +55,9 @@ exports.getProxyUrl = getProxyUrl;
 exports.isHttps = isHttps;
 const http = __importStar(__webpack_require__(58611));
 const https = __importStar(__webpack_require__(65692));
-const pm = __importStar(__webpack_require__(38503));
-const tunnel = __importStar(__webpack_require__(68258));
-const undici_1 = __webpack_require__(40576);
+const pm = __importStar(__webpack_require__(83335));
+const tunnel = __importStar(__webpack_require__(20770));
+const undici_1 = __webpack_require__(46752);
 var HttpCodes;
 (function (HttpCodes) {
     HttpCodes[HttpCodes["OK"] = 200] = "OK";
@@ -745,7 +745,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 38503:
+/***/ 83335:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -845,7 +845,7 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 3105:
+/***/ 37889:
 /***/ (function(__unused_webpack_module, exports) {
 
 
@@ -902,7 +902,7 @@ exports.ClientStreamingCall = ClientStreamingCall;
 
 /***/ }),
 
-/***/ 76337:
+/***/ 71409:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -995,7 +995,7 @@ exports.Deferred = Deferred;
 
 /***/ }),
 
-/***/ 1850:
+/***/ 36826:
 /***/ (function(__unused_webpack_module, exports) {
 
 
@@ -1051,7 +1051,7 @@ exports.DuplexStreamingCall = DuplexStreamingCall;
 
 /***/ }),
 
-/***/ 83652:
+/***/ 44420:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
@@ -1060,50 +1060,50 @@ var __webpack_unused_export__;
 // Note: we do not use `export * from ...` to help tree shakers,
 // webpack verbose output hints that this should be useful
 __webpack_unused_export__ = ({ value: true });
-var service_type_1 = __webpack_require__(52892);
+var service_type_1 = __webpack_require__(56892);
 Object.defineProperty(exports, "C0", ({ enumerable: true, get: function () { return service_type_1.ServiceType; } }));
-var reflection_info_1 = __webpack_require__(40064);
+var reflection_info_1 = __webpack_require__(62496);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return reflection_info_1.readMethodOptions; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return reflection_info_1.readMethodOption; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return reflection_info_1.readServiceOption; } });
-var rpc_error_1 = __webpack_require__(71980);
+var rpc_error_1 = __webpack_require__(78636);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_error_1.RpcError; } });
-var rpc_options_1 = __webpack_require__(59360);
+var rpc_options_1 = __webpack_require__(28576);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_options_1.mergeRpcOptions; } });
-var rpc_output_stream_1 = __webpack_require__(62614);
+var rpc_output_stream_1 = __webpack_require__(72726);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_output_stream_1.RpcOutputStreamController; } });
-var test_transport_1 = __webpack_require__(23442);
+var test_transport_1 = __webpack_require__(79122);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return test_transport_1.TestTransport; } });
-var deferred_1 = __webpack_require__(76337);
+var deferred_1 = __webpack_require__(71409);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return deferred_1.Deferred; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return deferred_1.DeferredState; } });
-var duplex_streaming_call_1 = __webpack_require__(1850);
+var duplex_streaming_call_1 = __webpack_require__(36826);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return duplex_streaming_call_1.DuplexStreamingCall; } });
-var client_streaming_call_1 = __webpack_require__(3105);
+var client_streaming_call_1 = __webpack_require__(37889);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return client_streaming_call_1.ClientStreamingCall; } });
-var server_streaming_call_1 = __webpack_require__(57981);
+var server_streaming_call_1 = __webpack_require__(46173);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return server_streaming_call_1.ServerStreamingCall; } });
-var unary_call_1 = __webpack_require__(45416);
+var unary_call_1 = __webpack_require__(29288);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return unary_call_1.UnaryCall; } });
-var rpc_interceptor_1 = __webpack_require__(98129);
+var rpc_interceptor_1 = __webpack_require__(52849);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_interceptor_1.stackIntercept; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_interceptor_1.stackDuplexStreamingInterceptors; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_interceptor_1.stackClientStreamingInterceptors; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_interceptor_1.stackServerStreamingInterceptors; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_interceptor_1.stackUnaryInterceptors; } });
-var server_call_context_1 = __webpack_require__(47256);
+var server_call_context_1 = __webpack_require__(43352);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return server_call_context_1.ServerCallContextController; } });
 
 
 /***/ }),
 
-/***/ 40064:
+/***/ 62496:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.readServiceOption = exports.readMethodOption = exports.readMethodOptions = exports.normalizeMethodInfo = void 0;
-const runtime_1 = __webpack_require__(68758);
+const runtime_1 = __webpack_require__(68886);
 /**
  * Turns PartialMethodInfo into MethodInfo.
  */
@@ -1161,7 +1161,7 @@ exports.readServiceOption = readServiceOption;
 
 /***/ }),
 
-/***/ 71980:
+/***/ 78636:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1204,13 +1204,13 @@ exports.RpcError = RpcError;
 
 /***/ }),
 
-/***/ 98129:
+/***/ 52849:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.stackDuplexStreamingInterceptors = exports.stackClientStreamingInterceptors = exports.stackServerStreamingInterceptors = exports.stackUnaryInterceptors = exports.stackIntercept = void 0;
-const runtime_1 = __webpack_require__(68758);
+const runtime_1 = __webpack_require__(68886);
 /**
  * Creates a "stack" of of all interceptors specified in the given `RpcOptions`.
  * Used by generated client implementations.
@@ -1285,13 +1285,13 @@ exports.stackDuplexStreamingInterceptors = stackDuplexStreamingInterceptors;
 
 /***/ }),
 
-/***/ 59360:
+/***/ 28576:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.mergeRpcOptions = void 0;
-const runtime_1 = __webpack_require__(68758);
+const runtime_1 = __webpack_require__(68886);
 /**
  * Merges custom RPC options with defaults. Returns a new instance and keeps
  * the "defaults" and the "options" unmodified.
@@ -1358,14 +1358,14 @@ function copy(a, into) {
 
 /***/ }),
 
-/***/ 62614:
+/***/ 72726:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.RpcOutputStreamController = void 0;
-const deferred_1 = __webpack_require__(76337);
-const runtime_1 = __webpack_require__(68758);
+const deferred_1 = __webpack_require__(71409);
+const runtime_1 = __webpack_require__(68886);
 /**
  * A `RpcOutputStream` that you control.
  */
@@ -1535,7 +1535,7 @@ exports.RpcOutputStreamController = RpcOutputStreamController;
 
 /***/ }),
 
-/***/ 47256:
+/***/ 43352:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1602,7 +1602,7 @@ exports.ServerCallContextController = ServerCallContextController;
 
 /***/ }),
 
-/***/ 57981:
+/***/ 46173:
 /***/ (function(__unused_webpack_module, exports) {
 
 
@@ -1659,13 +1659,13 @@ exports.ServerStreamingCall = ServerStreamingCall;
 
 /***/ }),
 
-/***/ 52892:
+/***/ 56892:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ServiceType = void 0;
-const reflection_info_1 = __webpack_require__(40064);
+const reflection_info_1 = __webpack_require__(62496);
 class ServiceType {
     constructor(typeName, methods, options) {
         this.typeName = typeName;
@@ -1678,7 +1678,7 @@ exports.ServiceType = ServiceType;
 
 /***/ }),
 
-/***/ 23442:
+/***/ 79122:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -1693,14 +1693,14 @@ var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, ge
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.TestTransport = void 0;
-const rpc_error_1 = __webpack_require__(71980);
-const runtime_1 = __webpack_require__(68758);
-const rpc_output_stream_1 = __webpack_require__(62614);
-const rpc_options_1 = __webpack_require__(59360);
-const unary_call_1 = __webpack_require__(45416);
-const server_streaming_call_1 = __webpack_require__(57981);
-const client_streaming_call_1 = __webpack_require__(3105);
-const duplex_streaming_call_1 = __webpack_require__(1850);
+const rpc_error_1 = __webpack_require__(78636);
+const runtime_1 = __webpack_require__(68886);
+const rpc_output_stream_1 = __webpack_require__(72726);
+const rpc_options_1 = __webpack_require__(28576);
+const unary_call_1 = __webpack_require__(29288);
+const server_streaming_call_1 = __webpack_require__(46173);
+const client_streaming_call_1 = __webpack_require__(37889);
+const duplex_streaming_call_1 = __webpack_require__(36826);
 /**
  * Transport for testing.
  */
@@ -2006,7 +2006,7 @@ class TestInputStream {
 
 /***/ }),
 
-/***/ 45416:
+/***/ 29288:
 /***/ (function(__unused_webpack_module, exports) {
 
 
@@ -2062,7 +2062,7 @@ exports.UnaryCall = UnaryCall;
 
 /***/ }),
 
-/***/ 7194:
+/***/ 8602:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2112,7 +2112,7 @@ exports.assertFloat32 = assertFloat32;
 
 /***/ }),
 
-/***/ 4543:
+/***/ 26335:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2237,7 +2237,7 @@ exports.base64encode = base64encode;
 
 /***/ }),
 
-/***/ 96256:
+/***/ 54816:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2344,15 +2344,15 @@ var WireType;
 
 /***/ }),
 
-/***/ 9497:
+/***/ 92889:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.BinaryReader = exports.binaryReadOptions = void 0;
-const binary_format_contract_1 = __webpack_require__(96256);
-const pb_long_1 = __webpack_require__(97625);
-const goog_varint_1 = __webpack_require__(5703);
+const binary_format_contract_1 = __webpack_require__(54816);
+const pb_long_1 = __webpack_require__(61753);
+const goog_varint_1 = __webpack_require__(93223);
 const defaultsRead = {
     readUnknownField: true,
     readerFactory: bytes => new BinaryReader(bytes),
@@ -2534,15 +2534,15 @@ exports.BinaryReader = BinaryReader;
 
 /***/ }),
 
-/***/ 90069:
+/***/ 23957:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.BinaryWriter = exports.binaryWriteOptions = void 0;
-const pb_long_1 = __webpack_require__(97625);
-const goog_varint_1 = __webpack_require__(5703);
-const assert_1 = __webpack_require__(7194);
+const pb_long_1 = __webpack_require__(61753);
+const goog_varint_1 = __webpack_require__(93223);
+const assert_1 = __webpack_require__(8602);
 const defaultsWrite = {
     writeUnknownFields: true,
     writerFactory: () => new BinaryWriter(),
@@ -2773,7 +2773,7 @@ exports.BinaryWriter = BinaryWriter;
 
 /***/ }),
 
-/***/ 44273:
+/***/ 70257:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2867,7 +2867,7 @@ exports.listEnumNumbers = listEnumNumbers;
 
 /***/ }),
 
-/***/ 5703:
+/***/ 93223:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3148,7 +3148,7 @@ exports.varint32read = varint32read;
 
 /***/ }),
 
-/***/ 68758:
+/***/ 68886:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -3157,46 +3157,46 @@ exports.varint32read = varint32read;
 // webpack verbose output hints that this should be useful
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 // Convenience JSON typings and corresponding type guards
-var json_typings_1 = __webpack_require__(65743);
+var json_typings_1 = __webpack_require__(49999);
 Object.defineProperty(exports, "typeofJsonValue", ({ enumerable: true, get: function () { return json_typings_1.typeofJsonValue; } }));
 Object.defineProperty(exports, "isJsonObject", ({ enumerable: true, get: function () { return json_typings_1.isJsonObject; } }));
 // Base 64 encoding
-var base64_1 = __webpack_require__(4543);
+var base64_1 = __webpack_require__(26335);
 Object.defineProperty(exports, "base64decode", ({ enumerable: true, get: function () { return base64_1.base64decode; } }));
 Object.defineProperty(exports, "base64encode", ({ enumerable: true, get: function () { return base64_1.base64encode; } }));
 // UTF8 encoding
-var protobufjs_utf8_1 = __webpack_require__(23334);
+var protobufjs_utf8_1 = __webpack_require__(58950);
 Object.defineProperty(exports, "utf8read", ({ enumerable: true, get: function () { return protobufjs_utf8_1.utf8read; } }));
 // Binary format contracts, options for reading and writing, for example
-var binary_format_contract_1 = __webpack_require__(96256);
+var binary_format_contract_1 = __webpack_require__(54816);
 Object.defineProperty(exports, "WireType", ({ enumerable: true, get: function () { return binary_format_contract_1.WireType; } }));
 Object.defineProperty(exports, "mergeBinaryOptions", ({ enumerable: true, get: function () { return binary_format_contract_1.mergeBinaryOptions; } }));
 Object.defineProperty(exports, "UnknownFieldHandler", ({ enumerable: true, get: function () { return binary_format_contract_1.UnknownFieldHandler; } }));
 // Standard IBinaryReader implementation
-var binary_reader_1 = __webpack_require__(9497);
+var binary_reader_1 = __webpack_require__(92889);
 Object.defineProperty(exports, "BinaryReader", ({ enumerable: true, get: function () { return binary_reader_1.BinaryReader; } }));
 Object.defineProperty(exports, "binaryReadOptions", ({ enumerable: true, get: function () { return binary_reader_1.binaryReadOptions; } }));
 // Standard IBinaryWriter implementation
-var binary_writer_1 = __webpack_require__(90069);
+var binary_writer_1 = __webpack_require__(23957);
 Object.defineProperty(exports, "BinaryWriter", ({ enumerable: true, get: function () { return binary_writer_1.BinaryWriter; } }));
 Object.defineProperty(exports, "binaryWriteOptions", ({ enumerable: true, get: function () { return binary_writer_1.binaryWriteOptions; } }));
 // Int64 and UInt64 implementations required for the binary format
-var pb_long_1 = __webpack_require__(97625);
+var pb_long_1 = __webpack_require__(61753);
 Object.defineProperty(exports, "PbLong", ({ enumerable: true, get: function () { return pb_long_1.PbLong; } }));
 Object.defineProperty(exports, "PbULong", ({ enumerable: true, get: function () { return pb_long_1.PbULong; } }));
 // JSON format contracts, options for reading and writing, for example
-var json_format_contract_1 = __webpack_require__(99031);
+var json_format_contract_1 = __webpack_require__(29367);
 Object.defineProperty(exports, "jsonReadOptions", ({ enumerable: true, get: function () { return json_format_contract_1.jsonReadOptions; } }));
 Object.defineProperty(exports, "jsonWriteOptions", ({ enumerable: true, get: function () { return json_format_contract_1.jsonWriteOptions; } }));
 Object.defineProperty(exports, "mergeJsonOptions", ({ enumerable: true, get: function () { return json_format_contract_1.mergeJsonOptions; } }));
 // Message type contract
-var message_type_contract_1 = __webpack_require__(39593);
+var message_type_contract_1 = __webpack_require__(43785);
 Object.defineProperty(exports, "MESSAGE_TYPE", ({ enumerable: true, get: function () { return message_type_contract_1.MESSAGE_TYPE; } }));
 // Message type implementation via reflection
-var message_type_1 = __webpack_require__(10626);
+var message_type_1 = __webpack_require__(15106);
 Object.defineProperty(exports, "MessageType", ({ enumerable: true, get: function () { return message_type_1.MessageType; } }));
 // Reflection info, generated by the plugin, exposed to the user, used by reflection ops
-var reflection_info_1 = __webpack_require__(838);
+var reflection_info_1 = __webpack_require__(67910);
 Object.defineProperty(exports, "ScalarType", ({ enumerable: true, get: function () { return reflection_info_1.ScalarType; } }));
 Object.defineProperty(exports, "LongType", ({ enumerable: true, get: function () { return reflection_info_1.LongType; } }));
 Object.defineProperty(exports, "RepeatType", ({ enumerable: true, get: function () { return reflection_info_1.RepeatType; } }));
@@ -3205,44 +3205,44 @@ Object.defineProperty(exports, "readFieldOptions", ({ enumerable: true, get: fun
 Object.defineProperty(exports, "readFieldOption", ({ enumerable: true, get: function () { return reflection_info_1.readFieldOption; } }));
 Object.defineProperty(exports, "readMessageOption", ({ enumerable: true, get: function () { return reflection_info_1.readMessageOption; } }));
 // Message operations via reflection
-var reflection_type_check_1 = __webpack_require__(83183);
+var reflection_type_check_1 = __webpack_require__(25167);
 Object.defineProperty(exports, "ReflectionTypeCheck", ({ enumerable: true, get: function () { return reflection_type_check_1.ReflectionTypeCheck; } }));
-var reflection_create_1 = __webpack_require__(14990);
+var reflection_create_1 = __webpack_require__(75726);
 Object.defineProperty(exports, "reflectionCreate", ({ enumerable: true, get: function () { return reflection_create_1.reflectionCreate; } }));
-var reflection_scalar_default_1 = __webpack_require__(96870);
+var reflection_scalar_default_1 = __webpack_require__(19526);
 Object.defineProperty(exports, "reflectionScalarDefault", ({ enumerable: true, get: function () { return reflection_scalar_default_1.reflectionScalarDefault; } }));
-var reflection_merge_partial_1 = __webpack_require__(39068);
+var reflection_merge_partial_1 = __webpack_require__(98044);
 Object.defineProperty(exports, "reflectionMergePartial", ({ enumerable: true, get: function () { return reflection_merge_partial_1.reflectionMergePartial; } }));
-var reflection_equals_1 = __webpack_require__(20155);
+var reflection_equals_1 = __webpack_require__(4827);
 Object.defineProperty(exports, "reflectionEquals", ({ enumerable: true, get: function () { return reflection_equals_1.reflectionEquals; } }));
-var reflection_binary_reader_1 = __webpack_require__(59851);
+var reflection_binary_reader_1 = __webpack_require__(89611);
 Object.defineProperty(exports, "ReflectionBinaryReader", ({ enumerable: true, get: function () { return reflection_binary_reader_1.ReflectionBinaryReader; } }));
-var reflection_binary_writer_1 = __webpack_require__(2171);
+var reflection_binary_writer_1 = __webpack_require__(66907);
 Object.defineProperty(exports, "ReflectionBinaryWriter", ({ enumerable: true, get: function () { return reflection_binary_writer_1.ReflectionBinaryWriter; } }));
-var reflection_json_reader_1 = __webpack_require__(10406);
+var reflection_json_reader_1 = __webpack_require__(46790);
 Object.defineProperty(exports, "ReflectionJsonReader", ({ enumerable: true, get: function () { return reflection_json_reader_1.ReflectionJsonReader; } }));
-var reflection_json_writer_1 = __webpack_require__(39190);
+var reflection_json_writer_1 = __webpack_require__(11094);
 Object.defineProperty(exports, "ReflectionJsonWriter", ({ enumerable: true, get: function () { return reflection_json_writer_1.ReflectionJsonWriter; } }));
-var reflection_contains_message_type_1 = __webpack_require__(58506);
+var reflection_contains_message_type_1 = __webpack_require__(59946);
 Object.defineProperty(exports, "containsMessageType", ({ enumerable: true, get: function () { return reflection_contains_message_type_1.containsMessageType; } }));
 // Oneof helpers
-var oneof_1 = __webpack_require__(84783);
+var oneof_1 = __webpack_require__(18063);
 Object.defineProperty(exports, "isOneofGroup", ({ enumerable: true, get: function () { return oneof_1.isOneofGroup; } }));
 Object.defineProperty(exports, "setOneofValue", ({ enumerable: true, get: function () { return oneof_1.setOneofValue; } }));
 Object.defineProperty(exports, "getOneofValue", ({ enumerable: true, get: function () { return oneof_1.getOneofValue; } }));
 Object.defineProperty(exports, "clearOneofValue", ({ enumerable: true, get: function () { return oneof_1.clearOneofValue; } }));
 Object.defineProperty(exports, "getSelectedOneofValue", ({ enumerable: true, get: function () { return oneof_1.getSelectedOneofValue; } }));
 // Enum object type guard and reflection util, may be interesting to the user.
-var enum_object_1 = __webpack_require__(44273);
+var enum_object_1 = __webpack_require__(70257);
 Object.defineProperty(exports, "listEnumValues", ({ enumerable: true, get: function () { return enum_object_1.listEnumValues; } }));
 Object.defineProperty(exports, "listEnumNames", ({ enumerable: true, get: function () { return enum_object_1.listEnumNames; } }));
 Object.defineProperty(exports, "listEnumNumbers", ({ enumerable: true, get: function () { return enum_object_1.listEnumNumbers; } }));
 Object.defineProperty(exports, "isEnumObject", ({ enumerable: true, get: function () { return enum_object_1.isEnumObject; } }));
 // lowerCamelCase() is exported for plugin, rpc-runtime and other rpc packages
-var lower_camel_case_1 = __webpack_require__(937);
+var lower_camel_case_1 = __webpack_require__(4073);
 Object.defineProperty(exports, "lowerCamelCase", ({ enumerable: true, get: function () { return lower_camel_case_1.lowerCamelCase; } }));
 // assertion functions are exported for plugin, may also be useful to user
-var assert_1 = __webpack_require__(7194);
+var assert_1 = __webpack_require__(8602);
 Object.defineProperty(exports, "assert", ({ enumerable: true, get: function () { return assert_1.assert; } }));
 Object.defineProperty(exports, "assertNever", ({ enumerable: true, get: function () { return assert_1.assertNever; } }));
 Object.defineProperty(exports, "assertInt32", ({ enumerable: true, get: function () { return assert_1.assertInt32; } }));
@@ -3252,7 +3252,7 @@ Object.defineProperty(exports, "assertFloat32", ({ enumerable: true, get: functi
 
 /***/ }),
 
-/***/ 99031:
+/***/ 29367:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3294,7 +3294,7 @@ exports.mergeJsonOptions = mergeJsonOptions;
 
 /***/ }),
 
-/***/ 65743:
+/***/ 49999:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3326,7 +3326,7 @@ exports.isJsonObject = isJsonObject;
 
 /***/ }),
 
-/***/ 937:
+/***/ 4073:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3368,7 +3368,7 @@ exports.lowerCamelCase = lowerCamelCase;
 
 /***/ }),
 
-/***/ 39593:
+/***/ 43785:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3385,26 +3385,26 @@ exports.MESSAGE_TYPE = Symbol.for("protobuf-ts/message-type");
 
 /***/ }),
 
-/***/ 10626:
+/***/ 15106:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MessageType = void 0;
-const message_type_contract_1 = __webpack_require__(39593);
-const reflection_info_1 = __webpack_require__(838);
-const reflection_type_check_1 = __webpack_require__(83183);
-const reflection_json_reader_1 = __webpack_require__(10406);
-const reflection_json_writer_1 = __webpack_require__(39190);
-const reflection_binary_reader_1 = __webpack_require__(59851);
-const reflection_binary_writer_1 = __webpack_require__(2171);
-const reflection_create_1 = __webpack_require__(14990);
-const reflection_merge_partial_1 = __webpack_require__(39068);
-const json_typings_1 = __webpack_require__(65743);
-const json_format_contract_1 = __webpack_require__(99031);
-const reflection_equals_1 = __webpack_require__(20155);
-const binary_writer_1 = __webpack_require__(90069);
-const binary_reader_1 = __webpack_require__(9497);
+const message_type_contract_1 = __webpack_require__(43785);
+const reflection_info_1 = __webpack_require__(67910);
+const reflection_type_check_1 = __webpack_require__(25167);
+const reflection_json_reader_1 = __webpack_require__(46790);
+const reflection_json_writer_1 = __webpack_require__(11094);
+const reflection_binary_reader_1 = __webpack_require__(89611);
+const reflection_binary_writer_1 = __webpack_require__(66907);
+const reflection_create_1 = __webpack_require__(75726);
+const reflection_merge_partial_1 = __webpack_require__(98044);
+const json_typings_1 = __webpack_require__(49999);
+const json_format_contract_1 = __webpack_require__(29367);
+const reflection_equals_1 = __webpack_require__(4827);
+const binary_writer_1 = __webpack_require__(23957);
+const binary_reader_1 = __webpack_require__(92889);
 const baseDescriptors = Object.getOwnPropertyDescriptors(Object.getPrototypeOf({}));
 const messageTypeDescriptor = baseDescriptors[message_type_contract_1.MESSAGE_TYPE] = {};
 /**
@@ -3569,7 +3569,7 @@ exports.MessageType = MessageType;
 
 /***/ }),
 
-/***/ 84783:
+/***/ 18063:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3690,13 +3690,13 @@ exports.getSelectedOneofValue = getSelectedOneofValue;
 
 /***/ }),
 
-/***/ 97625:
+/***/ 61753:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.PbLong = exports.PbULong = exports.detectBi = void 0;
-const goog_varint_1 = __webpack_require__(5703);
+const goog_varint_1 = __webpack_require__(93223);
 let BI;
 function detectBi() {
     const dv = new DataView(new ArrayBuffer(8));
@@ -3935,7 +3935,7 @@ PbLong.ZERO = new PbLong(0, 0);
 
 /***/ }),
 
-/***/ 23334:
+/***/ 58950:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4017,16 +4017,16 @@ exports.utf8read = utf8read;
 
 /***/ }),
 
-/***/ 59851:
+/***/ 89611:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionBinaryReader = void 0;
-const binary_format_contract_1 = __webpack_require__(96256);
-const reflection_info_1 = __webpack_require__(838);
-const reflection_long_convert_1 = __webpack_require__(58250);
-const reflection_scalar_default_1 = __webpack_require__(96870);
+const binary_format_contract_1 = __webpack_require__(54816);
+const reflection_info_1 = __webpack_require__(67910);
+const reflection_long_convert_1 = __webpack_require__(63402);
+const reflection_scalar_default_1 = __webpack_require__(19526);
 /**
  * Reads proto3 messages in binary format using reflection information.
  *
@@ -4207,16 +4207,16 @@ exports.ReflectionBinaryReader = ReflectionBinaryReader;
 
 /***/ }),
 
-/***/ 2171:
+/***/ 66907:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionBinaryWriter = void 0;
-const binary_format_contract_1 = __webpack_require__(96256);
-const reflection_info_1 = __webpack_require__(838);
-const assert_1 = __webpack_require__(7194);
-const pb_long_1 = __webpack_require__(97625);
+const binary_format_contract_1 = __webpack_require__(54816);
+const reflection_info_1 = __webpack_require__(67910);
+const assert_1 = __webpack_require__(8602);
+const pb_long_1 = __webpack_require__(61753);
 /**
  * Writes proto3 messages in binary format using reflection information.
  *
@@ -4447,13 +4447,13 @@ exports.ReflectionBinaryWriter = ReflectionBinaryWriter;
 
 /***/ }),
 
-/***/ 58506:
+/***/ 59946:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.containsMessageType = void 0;
-const message_type_contract_1 = __webpack_require__(39593);
+const message_type_contract_1 = __webpack_require__(43785);
 /**
  * Check if the provided object is a proto message.
  *
@@ -4468,14 +4468,14 @@ exports.containsMessageType = containsMessageType;
 
 /***/ }),
 
-/***/ 14990:
+/***/ 75726:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reflectionCreate = void 0;
-const reflection_scalar_default_1 = __webpack_require__(96870);
-const message_type_contract_1 = __webpack_require__(39593);
+const reflection_scalar_default_1 = __webpack_require__(19526);
+const message_type_contract_1 = __webpack_require__(43785);
 /**
  * Creates an instance of the generic message, using the field
  * information.
@@ -4523,13 +4523,13 @@ exports.reflectionCreate = reflectionCreate;
 
 /***/ }),
 
-/***/ 20155:
+/***/ 4827:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reflectionEquals = void 0;
-const reflection_info_1 = __webpack_require__(838);
+const reflection_info_1 = __webpack_require__(67910);
 /**
  * Determines whether two message of the same type have the same field values.
  * Checks for deep equality, traversing repeated fields, oneof groups, maps
@@ -4607,13 +4607,13 @@ function repeatedMsgEq(type, a, b) {
 
 /***/ }),
 
-/***/ 838:
+/***/ 67910:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.readMessageOption = exports.readFieldOption = exports.readFieldOptions = exports.normalizeFieldInfo = exports.RepeatType = exports.LongType = exports.ScalarType = void 0;
-const lower_camel_case_1 = __webpack_require__(937);
+const lower_camel_case_1 = __webpack_require__(4073);
 /**
  * Scalar value types. This is a subset of field types declared by protobuf
  * enum google.protobuf.FieldDescriptorProto.Type The types GROUP and MESSAGE
@@ -4772,18 +4772,18 @@ exports.readMessageOption = readMessageOption;
 
 /***/ }),
 
-/***/ 10406:
+/***/ 46790:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionJsonReader = void 0;
-const json_typings_1 = __webpack_require__(65743);
-const base64_1 = __webpack_require__(4543);
-const reflection_info_1 = __webpack_require__(838);
-const pb_long_1 = __webpack_require__(97625);
-const assert_1 = __webpack_require__(7194);
-const reflection_long_convert_1 = __webpack_require__(58250);
+const json_typings_1 = __webpack_require__(49999);
+const base64_1 = __webpack_require__(26335);
+const reflection_info_1 = __webpack_require__(67910);
+const pb_long_1 = __webpack_require__(61753);
+const assert_1 = __webpack_require__(8602);
+const reflection_long_convert_1 = __webpack_require__(63402);
 /**
  * Reads proto3 messages in canonical JSON format using reflection information.
  *
@@ -5096,16 +5096,16 @@ exports.ReflectionJsonReader = ReflectionJsonReader;
 
 /***/ }),
 
-/***/ 39190:
+/***/ 11094:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionJsonWriter = void 0;
-const base64_1 = __webpack_require__(4543);
-const pb_long_1 = __webpack_require__(97625);
-const reflection_info_1 = __webpack_require__(838);
-const assert_1 = __webpack_require__(7194);
+const base64_1 = __webpack_require__(26335);
+const pb_long_1 = __webpack_require__(61753);
+const reflection_info_1 = __webpack_require__(67910);
+const assert_1 = __webpack_require__(8602);
 /**
  * Writes proto3 messages in canonical JSON format using reflection
  * information.
@@ -5333,13 +5333,13 @@ exports.ReflectionJsonWriter = ReflectionJsonWriter;
 
 /***/ }),
 
-/***/ 58250:
+/***/ 63402:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reflectionLongConvert = void 0;
-const reflection_info_1 = __webpack_require__(838);
+const reflection_info_1 = __webpack_require__(67910);
 /**
  * Utility method to convert a PbLong or PbUlong to a JavaScript
  * representation during runtime.
@@ -5364,7 +5364,7 @@ exports.reflectionLongConvert = reflectionLongConvert;
 
 /***/ }),
 
-/***/ 39068:
+/***/ 98044:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5461,15 +5461,15 @@ exports.reflectionMergePartial = reflectionMergePartial;
 
 /***/ }),
 
-/***/ 96870:
+/***/ 19526:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reflectionScalarDefault = void 0;
-const reflection_info_1 = __webpack_require__(838);
-const reflection_long_convert_1 = __webpack_require__(58250);
-const pb_long_1 = __webpack_require__(97625);
+const reflection_info_1 = __webpack_require__(67910);
+const reflection_long_convert_1 = __webpack_require__(63402);
+const pb_long_1 = __webpack_require__(61753);
 /**
  * Creates the default value for a scalar type.
  */
@@ -5505,14 +5505,14 @@ exports.reflectionScalarDefault = reflectionScalarDefault;
 
 /***/ }),
 
-/***/ 83183:
+/***/ 25167:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionTypeCheck = void 0;
-const reflection_info_1 = __webpack_require__(838);
-const oneof_1 = __webpack_require__(84783);
+const reflection_info_1 = __webpack_require__(67910);
+const oneof_1 = __webpack_require__(18063);
 // noinspection JSMethodCanBeStatic
 class ReflectionTypeCheck {
     constructor(info) {
@@ -5742,7 +5742,7 @@ exports.ReflectionTypeCheck = ReflectionTypeCheck;
 
 /***/ }),
 
-/***/ 12421:
+/***/ 17413:
 /***/ ((module, exports, __webpack_require__) => {
 
 /**
@@ -5753,7 +5753,7 @@ exports.ReflectionTypeCheck = ReflectionTypeCheck;
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 
-var eventTargetShim = __webpack_require__(32641);
+var eventTargetShim = __webpack_require__(16577);
 
 /**
  * The signal class.
@@ -5876,7 +5876,7 @@ module.exports.AbortSignal = AbortSignal
 
 /***/ }),
 
-/***/ 79599:
+/***/ 15183:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -5948,7 +5948,7 @@ exports.req = req;
 
 /***/ }),
 
-/***/ 74062:
+/***/ 98894:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -5983,7 +5983,7 @@ exports.Agent = void 0;
 const net = __importStar(__webpack_require__(69278));
 const http = __importStar(__webpack_require__(58611));
 const https_1 = __webpack_require__(65692);
-__exportStar(__webpack_require__(79599), exports);
+__exportStar(__webpack_require__(15183), exports);
 const INTERNAL = Symbol('AgentBaseInternalState');
 class Agent extends http.Agent {
     constructor(opts) {
@@ -6132,7 +6132,7 @@ exports.Agent = Agent;
 
 /***/ }),
 
-/***/ 57632:
+/***/ 38816:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -6142,15 +6142,15 @@ exports.Agent = Agent;
  * Licensed under the MIT license.
  * https://github.com/archiverjs/node-archiver/blob/master/LICENSE-MIT
  */
-var fs = __webpack_require__(63776);
+var fs = __webpack_require__(35744);
 var path = __webpack_require__(16928);
 
-var flatten = __webpack_require__(71063);
-var difference = __webpack_require__(96430);
-var union = __webpack_require__(67958);
-var isPlainObject = __webpack_require__(10654);
+var flatten = __webpack_require__(97047);
+var difference = __webpack_require__(57294);
+var union = __webpack_require__(73270);
+var isPlainObject = __webpack_require__(36542);
 
-var glob = __webpack_require__(56747);
+var glob = __webpack_require__(21363);
 
 var file = module.exports = {};
 
@@ -6348,7 +6348,7 @@ file.normalizeFilesArray = function(data) {
 
 /***/ }),
 
-/***/ 58544:
+/***/ 53296:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -6358,18 +6358,18 @@ file.normalizeFilesArray = function(data) {
  * Licensed under the MIT license.
  * https://github.com/archiverjs/archiver-utils/blob/master/LICENSE
  */
-var fs = __webpack_require__(63776);
+var fs = __webpack_require__(35744);
 var path = __webpack_require__(16928);
-var isStream = __webpack_require__(4799);
-var lazystream = __webpack_require__(64286);
-var normalizePath = __webpack_require__(78405);
-var defaults = __webpack_require__(19575);
+var isStream = __webpack_require__(96543);
+var lazystream = __webpack_require__(32126);
+var normalizePath = __webpack_require__(56133);
+var defaults = __webpack_require__(7511);
 
 var Stream = (__webpack_require__(2203).Stream);
-var PassThrough = (__webpack_require__(68811).PassThrough);
+var PassThrough = (__webpack_require__(29963).PassThrough);
 
 var utils = module.exports = {};
-utils.file = __webpack_require__(57632);
+utils.file = __webpack_require__(38816);
 
 utils.collectStream = function(source, callback) {
   var collection = [];
@@ -6510,7 +6510,7 @@ utils.walkdir = function(dirpath, base, callback) {
 
 /***/ }),
 
-/***/ 80928:
+/***/ 99392:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -6520,7 +6520,7 @@ utils.walkdir = function(dirpath, base, callback) {
  * @license [MIT]{@link https://github.com/archiverjs/node-archiver/blob/master/LICENSE}
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
-var Archiver = __webpack_require__(30229);
+var Archiver = __webpack_require__(50549);
 
 var formats = {};
 
@@ -6592,15 +6592,15 @@ vending.isRegisteredFormat = function (format) {
   return false;
 };
 
-vending.registerFormat('zip', __webpack_require__(20468));
-vending.registerFormat('tar', __webpack_require__(34652));
-vending.registerFormat('json', __webpack_require__(52357));
+vending.registerFormat('zip', __webpack_require__(22836));
+vending.registerFormat('tar', __webpack_require__(10396));
+vending.registerFormat('json', __webpack_require__(54693));
 
 module.exports = vending;
 
 /***/ }),
 
-/***/ 30229:
+/***/ 50549:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -6611,14 +6611,14 @@ module.exports = vending;
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
 var fs = __webpack_require__(79896);
-var glob = __webpack_require__(91428);
-var async = __webpack_require__(27345);
+var glob = __webpack_require__(51364);
+var async = __webpack_require__(97329);
 var path = __webpack_require__(16928);
-var util = __webpack_require__(58544);
+var util = __webpack_require__(53296);
 
 var inherits = (__webpack_require__(39023).inherits);
-var ArchiverError = __webpack_require__(13558);
-var Transform = (__webpack_require__(68811).Transform);
+var ArchiverError = __webpack_require__(13110);
+var Transform = (__webpack_require__(29963).Transform);
 
 var win32 = process.platform === 'win32';
 
@@ -7581,7 +7581,7 @@ module.exports = Archiver;
 
 /***/ }),
 
-/***/ 13558:
+/***/ 13110:
 /***/ ((module, exports, __webpack_require__) => {
 
 /**
@@ -7627,7 +7627,7 @@ exports = module.exports = ArchiverError;
 
 /***/ }),
 
-/***/ 52357:
+/***/ 54693:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -7638,10 +7638,10 @@ exports = module.exports = ArchiverError;
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
 var inherits = (__webpack_require__(39023).inherits);
-var Transform = (__webpack_require__(68811).Transform);
+var Transform = (__webpack_require__(29963).Transform);
 
-var crc32 = __webpack_require__(42524);
-var util = __webpack_require__(58544);
+var crc32 = __webpack_require__(84928);
+var util = __webpack_require__(53296);
 
 /**
  * @constructor
@@ -7744,7 +7744,7 @@ module.exports = Json;
 
 /***/ }),
 
-/***/ 34652:
+/***/ 10396:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -7756,8 +7756,8 @@ module.exports = Json;
  */
 var zlib = __webpack_require__(43106);
 
-var engine = __webpack_require__(75062);
-var util = __webpack_require__(58544);
+var engine = __webpack_require__(56118);
+var util = __webpack_require__(53296);
 
 /**
  * @constructor
@@ -7918,7 +7918,7 @@ module.exports = Tar;
 
 /***/ }),
 
-/***/ 20468:
+/***/ 22836:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -7928,8 +7928,8 @@ module.exports = Tar;
  * @license [MIT]{@link https://github.com/archiverjs/node-archiver/blob/master/LICENSE}
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
-var engine = __webpack_require__(48246);
-var util = __webpack_require__(58544);
+var engine = __webpack_require__(41622);
+var util = __webpack_require__(53296);
 
 /**
  * @constructor
@@ -8045,15 +8045,15 @@ module.exports = Zip;
 
 /***/ }),
 
-/***/ 18570:
+/***/ 49290:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 var $byteLength = callBound('ArrayBuffer.prototype.byteLength', true);
 
-var isArrayBuffer = __webpack_require__(73229);
+var isArrayBuffer = __webpack_require__(96429);
 
 /** @type {import('.')} */
 module.exports = function byteLength(ab) {
@@ -8066,7 +8066,7 @@ module.exports = function byteLength(ab) {
 
 /***/ }),
 
-/***/ 17859:
+/***/ 51491:
 /***/ ((module) => {
 
 
@@ -8081,7 +8081,7 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 82135:
+/***/ 77655:
 /***/ ((module) => {
 
 
@@ -8096,7 +8096,7 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 27345:
+/***/ 97329:
 /***/ (function(__unused_webpack_module, exports) {
 
 (function (global, factory) {
@@ -14163,7 +14163,7 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 67617:
+/***/ 73057:
 /***/ ((module) => {
 
 function isBuffer(value) {
@@ -14363,7 +14363,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 99572:
+/***/ 59380:
 /***/ ((module) => {
 
 
@@ -14432,13 +14432,13 @@ function range(a, b, str) {
 
 /***/ }),
 
-/***/ 22705:
+/***/ 58769:
 /***/ ((module, exports, __webpack_require__) => {
 
-var Chainsaw = __webpack_require__(58814);
+var Chainsaw = __webpack_require__(71710);
 var EventEmitter = (__webpack_require__(24434).EventEmitter);
-var Buffers = __webpack_require__(54179);
-var Vars = __webpack_require__(82683);
+var Buffers = __webpack_require__(86627);
+var Vars = __webpack_require__(91259);
 var Stream = (__webpack_require__(2203).Stream);
 
 exports = module.exports = function (bufOrEm, eventName) {
@@ -14836,7 +14836,7 @@ function words (decode) {
 
 /***/ }),
 
-/***/ 82683:
+/***/ 91259:
 /***/ ((module) => {
 
 module.exports = function (store) {
@@ -14871,7 +14871,7 @@ module.exports = function (store) {
 
 /***/ }),
 
-/***/ 44915:
+/***/ 63251:
 /***/ (function(module) {
 
 /**
@@ -16401,10 +16401,10 @@ module.exports = function (store) {
 
 /***/ }),
 
-/***/ 95235:
+/***/ 94691:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var balanced = __webpack_require__(99572)
+var balanced = __webpack_require__(59380)
 
 module.exports = expandTop
 
@@ -17041,7 +17041,7 @@ function expand(
 
 /***/ }),
 
-/***/ 54179:
+/***/ 86627:
 /***/ ((module) => {
 
 module.exports = Buffers;
@@ -17317,16 +17317,16 @@ Buffers.prototype.toString = function(encoding, start, end) {
 
 /***/ }),
 
-/***/ 59759:
+/***/ 22639:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var bind = __webpack_require__(16156);
+var bind = __webpack_require__(37564);
 
-var $apply = __webpack_require__(14681);
-var $call = __webpack_require__(31485);
-var $reflectApply = __webpack_require__(66210);
+var $apply = __webpack_require__(33945);
+var $call = __webpack_require__(88093);
+var $reflectApply = __webpack_require__(31330);
 
 /** @type {import('./actualApply')} */
 module.exports = $reflectApply || bind.call($call, $apply);
@@ -17334,14 +17334,14 @@ module.exports = $reflectApply || bind.call($call, $apply);
 
 /***/ }),
 
-/***/ 98690:
+/***/ 76002:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var bind = __webpack_require__(16156);
-var $apply = __webpack_require__(14681);
-var actualApply = __webpack_require__(59759);
+var bind = __webpack_require__(37564);
+var $apply = __webpack_require__(33945);
+var actualApply = __webpack_require__(22639);
 
 /** @type {import('./applyBind')} */
 module.exports = function applyBind() {
@@ -17351,7 +17351,7 @@ module.exports = function applyBind() {
 
 /***/ }),
 
-/***/ 14681:
+/***/ 33945:
 /***/ ((module) => {
 
 
@@ -17362,7 +17362,7 @@ module.exports = Function.prototype.apply;
 
 /***/ }),
 
-/***/ 31485:
+/***/ 88093:
 /***/ ((module) => {
 
 
@@ -17373,16 +17373,16 @@ module.exports = Function.prototype.call;
 
 /***/ }),
 
-/***/ 16865:
+/***/ 88705:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var bind = __webpack_require__(16156);
-var $TypeError = __webpack_require__(27842);
+var bind = __webpack_require__(37564);
+var $TypeError = __webpack_require__(73314);
 
-var $call = __webpack_require__(31485);
-var $actualApply = __webpack_require__(59759);
+var $call = __webpack_require__(88093);
+var $actualApply = __webpack_require__(22639);
 
 /** @type {(args: [Function, thisArg?: unknown, ...args: unknown[]]) => Function} TODO FIXME, find a way to use import('.') */
 module.exports = function callBindBasic(args) {
@@ -17395,7 +17395,7 @@ module.exports = function callBindBasic(args) {
 
 /***/ }),
 
-/***/ 66210:
+/***/ 31330:
 /***/ ((module) => {
 
 
@@ -17406,17 +17406,17 @@ module.exports = typeof Reflect !== 'undefined' && Reflect && Reflect.apply;
 
 /***/ }),
 
-/***/ 33908:
+/***/ 53844:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var setFunctionLength = __webpack_require__(67170);
+var setFunctionLength = __webpack_require__(49346);
 
-var $defineProperty = __webpack_require__(21430);
+var $defineProperty = __webpack_require__(79094);
 
-var callBindBasic = __webpack_require__(16865);
-var applyBind = __webpack_require__(98690);
+var callBindBasic = __webpack_require__(88705);
+var applyBind = __webpack_require__(76002);
 
 module.exports = function callBind(originalFunction) {
 	var func = callBindBasic(arguments);
@@ -17437,14 +17437,14 @@ if ($defineProperty) {
 
 /***/ }),
 
-/***/ 50337:
+/***/ 23105:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
-var callBindBasic = __webpack_require__(16865);
+var callBindBasic = __webpack_require__(88705);
 
 /** @type {(thisArg: string, searchString: string, position?: number) => number} */
 var $indexOf = callBindBasic([GetIntrinsic('%String.prototype.indexOf%')]);
@@ -17463,10 +17463,10 @@ module.exports = function callBoundIntrinsic(name, allowMissing) {
 
 /***/ }),
 
-/***/ 58814:
+/***/ 71710:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Traverse = __webpack_require__(84110);
+var Traverse = __webpack_require__(62958);
 var EventEmitter = (__webpack_require__(24434).EventEmitter);
 
 module.exports = Chainsaw;
@@ -17615,7 +17615,7 @@ function upgradeChainsaw(saw) {
 
 /***/ }),
 
-/***/ 63910:
+/***/ 96070:
 /***/ ((module) => {
 
 /**
@@ -17637,7 +17637,7 @@ ArchiveEntry.prototype.isDirectory = function() {};
 
 /***/ }),
 
-/***/ 1061:
+/***/ 36306:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -17648,11 +17648,11 @@ ArchiveEntry.prototype.isDirectory = function() {};
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var inherits = (__webpack_require__(39023).inherits);
-var isStream = __webpack_require__(4799);
-var Transform = (__webpack_require__(68811).Transform);
+var isStream = __webpack_require__(96543);
+var Transform = (__webpack_require__(29963).Transform);
 
-var ArchiveEntry = __webpack_require__(63910);
-var util = __webpack_require__(73404);
+var ArchiveEntry = __webpack_require__(96070);
+var util = __webpack_require__(18300);
 
 var ArchiveOutputStream = module.exports = function(options) {
   if (!(this instanceof ArchiveOutputStream)) {
@@ -17761,7 +17761,7 @@ ArchiveOutputStream.prototype.write = function(chunk, cb) {
 
 /***/ }),
 
-/***/ 52604:
+/***/ 94908:
 /***/ ((module) => {
 
 /**
@@ -17839,7 +17839,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9280:
+/***/ 97632:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -17849,7 +17849,7 @@ module.exports = {
  * Licensed under the MIT license.
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
-var zipUtil = __webpack_require__(83285);
+var zipUtil = __webpack_require__(6453);
 
 var DATA_DESCRIPTOR_FLAG = 1 << 3;
 var ENCRYPTION_FLAG = 1 << 0;
@@ -17946,7 +17946,7 @@ GeneralPurposeBit.prototype.usesUTF8ForNames = function() {
 
 /***/ }),
 
-/***/ 35874:
+/***/ 23810:
 /***/ ((module) => {
 
 /**
@@ -18005,7 +18005,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 83285:
+/***/ 6453:
 /***/ ((module) => {
 
 /**
@@ -18085,7 +18085,7 @@ util.toDosTime = function(d) {
 
 /***/ }),
 
-/***/ 48484:
+/***/ 73380:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -18096,14 +18096,14 @@ util.toDosTime = function(d) {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var inherits = (__webpack_require__(39023).inherits);
-var normalizePath = __webpack_require__(78405);
+var normalizePath = __webpack_require__(56133);
 
-var ArchiveEntry = __webpack_require__(63910);
-var GeneralPurposeBit = __webpack_require__(9280);
-var UnixStat = __webpack_require__(35874);
+var ArchiveEntry = __webpack_require__(96070);
+var GeneralPurposeBit = __webpack_require__(97632);
+var UnixStat = __webpack_require__(23810);
 
-var constants = __webpack_require__(52604);
-var zipUtil = __webpack_require__(83285);
+var constants = __webpack_require__(94908);
+var zipUtil = __webpack_require__(6453);
 
 var ZipArchiveEntry = module.exports = function(name) {
   if (!(this instanceof ZipArchiveEntry)) {
@@ -18505,7 +18505,7 @@ ZipArchiveEntry.prototype.isZip64 = function() {
 
 /***/ }),
 
-/***/ 54260:
+/***/ 82132:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -18516,17 +18516,17 @@ ZipArchiveEntry.prototype.isZip64 = function() {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var inherits = (__webpack_require__(39023).inherits);
-var crc32 = __webpack_require__(40699);
-var {CRC32Stream} = __webpack_require__(99890);
-var {DeflateCRC32Stream} = __webpack_require__(99890);
+var crc32 = __webpack_require__(84891);
+var {CRC32Stream} = __webpack_require__(82770);
+var {DeflateCRC32Stream} = __webpack_require__(82770);
 
-var ArchiveOutputStream = __webpack_require__(1061);
-var ZipArchiveEntry = __webpack_require__(48484);
-var GeneralPurposeBit = __webpack_require__(9280);
+var ArchiveOutputStream = __webpack_require__(36306);
+var ZipArchiveEntry = __webpack_require__(73380);
+var GeneralPurposeBit = __webpack_require__(97632);
 
-var constants = __webpack_require__(52604);
-var util = __webpack_require__(73404);
-var zipUtil = __webpack_require__(83285);
+var constants = __webpack_require__(94908);
+var util = __webpack_require__(18300);
+var zipUtil = __webpack_require__(6453);
 
 var ZipArchiveOutputStream = module.exports = function(options) {
   if (!(this instanceof ZipArchiveOutputStream)) {
@@ -18949,7 +18949,7 @@ ZipArchiveOutputStream.prototype.setComment = function(comment) {
 
 /***/ }),
 
-/***/ 39800:
+/***/ 47544:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -18960,15 +18960,15 @@ ZipArchiveOutputStream.prototype.setComment = function(comment) {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 module.exports = {
-  ArchiveEntry: __webpack_require__(63910),
-  ZipArchiveEntry: __webpack_require__(48484),
-  ArchiveOutputStream: __webpack_require__(1061),
-  ZipArchiveOutputStream: __webpack_require__(54260)
+  ArchiveEntry: __webpack_require__(96070),
+  ZipArchiveEntry: __webpack_require__(73380),
+  ArchiveOutputStream: __webpack_require__(36306),
+  ZipArchiveOutputStream: __webpack_require__(82132)
 };
 
 /***/ }),
 
-/***/ 73404:
+/***/ 18300:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -18979,8 +18979,8 @@ module.exports = {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var Stream = (__webpack_require__(2203).Stream);
-var PassThrough = (__webpack_require__(68811).PassThrough);
-var isStream = __webpack_require__(4799);
+var PassThrough = (__webpack_require__(29963).PassThrough);
+var isStream = __webpack_require__(96543);
 
 var util = module.exports = {};
 
@@ -19001,7 +19001,7 @@ util.normalizeInputSource = function(source) {
 
 /***/ }),
 
-/***/ 34089:
+/***/ 45481:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -19115,7 +19115,7 @@ function objectToString(o) {
 
 /***/ }),
 
-/***/ 40699:
+/***/ 84891:
 /***/ ((__unused_webpack_module, exports) => {
 
 /*! crc32.js (C) 2014-present SheetJS -- http://sheetjs.com */
@@ -19229,7 +19229,7 @@ CRC32.str = crc32_str;
 
 /***/ }),
 
-/***/ 37614:
+/***/ 3662:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -19242,9 +19242,9 @@ CRC32.str = crc32_str;
 
  
 
-const {Transform} = __webpack_require__(68811);
+const {Transform} = __webpack_require__(29963);
 
-const crc32 = __webpack_require__(40699);
+const crc32 = __webpack_require__(84891);
 
 class CRC32Stream extends Transform {
   constructor(options) {
@@ -19284,7 +19284,7 @@ module.exports = CRC32Stream;
 
 /***/ }),
 
-/***/ 31804:
+/***/ 76252:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -19299,7 +19299,7 @@ module.exports = CRC32Stream;
 
 const {DeflateRaw} = __webpack_require__(43106);
 
-const crc32 = __webpack_require__(40699);
+const crc32 = __webpack_require__(84891);
 
 class DeflateCRC32Stream extends DeflateRaw {
   constructor(options) {
@@ -19353,7 +19353,7 @@ module.exports = DeflateCRC32Stream;
 
 /***/ }),
 
-/***/ 99890:
+/***/ 82770:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -19367,14 +19367,14 @@ module.exports = DeflateCRC32Stream;
 
 
 module.exports = {
-  CRC32Stream: __webpack_require__(37614),
-  DeflateCRC32Stream: __webpack_require__(31804)
+  CRC32Stream: __webpack_require__(3662),
+  DeflateCRC32Stream: __webpack_require__(76252)
 }
 
 
 /***/ }),
 
-/***/ 21438:
+/***/ 6110:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* eslint-env browser */
@@ -19634,7 +19634,7 @@ function localstorage() {
 	}
 }
 
-module.exports = __webpack_require__(64993)(exports);
+module.exports = __webpack_require__(40897)(exports);
 
 const {formatters} = module.exports;
 
@@ -19653,7 +19653,7 @@ formatters.j = function (v) {
 
 /***/ }),
 
-/***/ 64993:
+/***/ 40897:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -19669,7 +19669,7 @@ function setup(env) {
 	createDebug.disable = disable;
 	createDebug.enable = enable;
 	createDebug.enabled = enabled;
-	createDebug.humanize = __webpack_require__(55320);
+	createDebug.humanize = __webpack_require__(70744);
 	createDebug.destroy = destroy;
 
 	Object.keys(env).forEach(key => {
@@ -19952,7 +19952,7 @@ module.exports = setup;
 
 /***/ }),
 
-/***/ 93326:
+/***/ 2830:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -19961,15 +19961,15 @@ module.exports = setup;
  */
 
 if (typeof process === 'undefined' || process.type === 'renderer' || process.browser === true || process.__nwjs) {
-	module.exports = __webpack_require__(21438);
+	module.exports = __webpack_require__(6110);
 } else {
-	module.exports = __webpack_require__(15076);
+	module.exports = __webpack_require__(95108);
 }
 
 
 /***/ }),
 
-/***/ 15076:
+/***/ 95108:
 /***/ ((module, exports, __webpack_require__) => {
 
 /**
@@ -20003,7 +20003,7 @@ exports.colors = [6, 2, 3, 4, 5, 1];
 try {
 	// Optional dependency (as in, doesn't need to be installed, NOT like optionalDependencies in package.json)
 	// eslint-disable-next-line import/no-extraneous-dependencies
-	const supportsColor = __webpack_require__(10986);
+	const supportsColor = __webpack_require__(21450);
 
 	if (supportsColor && (supportsColor.stderr || supportsColor).level >= 2) {
 		exports.colors = [
@@ -20211,7 +20211,7 @@ function init(debug) {
 	}
 }
 
-module.exports = __webpack_require__(64993)(exports);
+module.exports = __webpack_require__(40897)(exports);
 
 const {formatters} = module.exports;
 
@@ -20239,17 +20239,17 @@ formatters.O = function (v) {
 
 /***/ }),
 
-/***/ 4788:
+/***/ 31316:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $defineProperty = __webpack_require__(21430);
+var $defineProperty = __webpack_require__(79094);
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
 
-var gopd = __webpack_require__(82450);
+var gopd = __webpack_require__(33170);
 
 /** @type {import('.')} */
 module.exports = function defineDataProperty(
@@ -20302,23 +20302,23 @@ module.exports = function defineDataProperty(
 
 /***/ }),
 
-/***/ 59567:
+/***/ 50191:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var keys = __webpack_require__(82330);
+var keys = __webpack_require__(62682);
 var hasSymbols = typeof Symbol === 'function' && typeof Symbol('foo') === 'symbol';
 
 var toStr = Object.prototype.toString;
 var concat = Array.prototype.concat;
-var defineDataProperty = __webpack_require__(4788);
+var defineDataProperty = __webpack_require__(31316);
 
 var isFunction = function (fn) {
 	return typeof fn === 'function' && toStr.call(fn) === '[object Function]';
 };
 
-var supportsDescriptors = __webpack_require__(73617)();
+var supportsDescriptors = __webpack_require__(60497)();
 
 var defineProperty = function (object, name, value, predicate) {
 	if (name in object) {
@@ -20356,13 +20356,13 @@ module.exports = defineProperties;
 
 /***/ }),
 
-/***/ 17869:
+/***/ 26669:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(16865);
-var gOPD = __webpack_require__(82450);
+var callBind = __webpack_require__(88705);
+var gOPD = __webpack_require__(33170);
 
 var hasProtoAccessor;
 try {
@@ -20393,19 +20393,19 @@ module.exports = desc && typeof desc.get === 'function'
 
 /***/ }),
 
-/***/ 48189:
+/***/ 24765:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var isCallable = __webpack_require__(11827);
+var isCallable = __webpack_require__(69203);
 
-var inspect = __webpack_require__(7450);
+var inspect = __webpack_require__(60506);
 
-var GetV = __webpack_require__(51036);
-var isPropertyKey = __webpack_require__(43896);
+var GetV = __webpack_require__(47996);
+var isPropertyKey = __webpack_require__(29336);
 
 // https://262.ecma-international.org/6.0/#sec-getmethod
 
@@ -20436,16 +20436,16 @@ module.exports = function GetMethod(O, P) {
 
 /***/ }),
 
-/***/ 51036:
+/***/ 47996:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var inspect = __webpack_require__(7450);
+var inspect = __webpack_require__(60506);
 
-var isPropertyKey = __webpack_require__(43896);
+var isPropertyKey = __webpack_require__(29336);
 
 // https://262.ecma-international.org/6.0/#sec-getv
 
@@ -20466,7 +20466,7 @@ module.exports = function GetV(V, P) {
 
 /***/ }),
 
-/***/ 43896:
+/***/ 29336:
 /***/ ((module) => {
 
 
@@ -20479,7 +20479,7 @@ module.exports = function isPropertyKey(argument) {
 
 /***/ }),
 
-/***/ 21430:
+/***/ 79094:
 /***/ ((module) => {
 
 
@@ -20500,7 +20500,7 @@ module.exports = $defineProperty;
 
 /***/ }),
 
-/***/ 3392:
+/***/ 33056:
 /***/ ((module) => {
 
 
@@ -20511,7 +20511,7 @@ module.exports = EvalError;
 
 /***/ }),
 
-/***/ 18820:
+/***/ 31620:
 /***/ ((module) => {
 
 
@@ -20522,7 +20522,7 @@ module.exports = Error;
 
 /***/ }),
 
-/***/ 76057:
+/***/ 14585:
 /***/ ((module) => {
 
 
@@ -20533,7 +20533,7 @@ module.exports = RangeError;
 
 /***/ }),
 
-/***/ 46329:
+/***/ 46905:
 /***/ ((module) => {
 
 
@@ -20544,7 +20544,7 @@ module.exports = ReferenceError;
 
 /***/ }),
 
-/***/ 27817:
+/***/ 80105:
 /***/ ((module) => {
 
 
@@ -20555,7 +20555,7 @@ module.exports = SyntaxError;
 
 /***/ }),
 
-/***/ 27842:
+/***/ 73314:
 /***/ ((module) => {
 
 
@@ -20566,7 +20566,7 @@ module.exports = TypeError;
 
 /***/ }),
 
-/***/ 67586:
+/***/ 32578:
 /***/ ((module) => {
 
 
@@ -20577,12 +20577,12 @@ module.exports = URIError;
 
 /***/ }),
 
-/***/ 71761:
+/***/ 19601:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
 /** @type {import('./RequireObjectCoercible')} */
 module.exports = function RequireObjectCoercible(value) {
@@ -20595,7 +20595,7 @@ module.exports = function RequireObjectCoercible(value) {
 
 /***/ }),
 
-/***/ 83335:
+/***/ 95399:
 /***/ ((module) => {
 
 
@@ -20606,7 +20606,7 @@ module.exports = Object;
 
 /***/ }),
 
-/***/ 37456:
+/***/ 21040:
 /***/ ((module) => {
 
 
@@ -20619,19 +20619,19 @@ module.exports = function isObject(x) {
 
 /***/ }),
 
-/***/ 2964:
+/***/ 75604:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var hasSymbols = typeof Symbol === 'function' && typeof Symbol.iterator === 'symbol';
 
-var isCallable = __webpack_require__(11827);
-var isDate = __webpack_require__(51277);
-var isSymbol = __webpack_require__(26487);
-var $TypeError = __webpack_require__(27842);
+var isCallable = __webpack_require__(69203);
+var isDate = __webpack_require__(86253);
+var isSymbol = __webpack_require__(63927);
+var $TypeError = __webpack_require__(73314);
 
-var isPrimitive = __webpack_require__(38797);
+var isPrimitive = __webpack_require__(26925);
 
 /** @import { primitiveES6 } from './es2015' */
 
@@ -20658,7 +20658,7 @@ function OrdinaryToPrimitive(O, hint) {
 	throw new $TypeError('No default value');
 }
 
-var GetMethod = __webpack_require__(48189);
+var GetMethod = __webpack_require__(24765);
 
 /** @type {import('./es2015')} */
 // http://www.ecma-international.org/ecma-262/6.0/#sec-toprimitive
@@ -20706,7 +20706,7 @@ module.exports = function ToPrimitive(input) {
 
 /***/ }),
 
-/***/ 38797:
+/***/ 26925:
 /***/ ((module) => {
 
 
@@ -20722,7 +20722,7 @@ module.exports = function isPrimitive(value) {
 
 /***/ }),
 
-/***/ 32641:
+/***/ 16577:
 /***/ ((module, exports) => {
 
 /**
@@ -21600,7 +21600,7 @@ module.exports.defineEventAttribute = defineEventAttribute
 
 /***/ }),
 
-/***/ 49420:
+/***/ 29580:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = __webpack_require__(24434)
@@ -21608,7 +21608,7 @@ module.exports = __webpack_require__(24434)
 
 /***/ }),
 
-/***/ 85907:
+/***/ 13587:
 /***/ ((module) => {
 
 module.exports = class FixedFIFO {
@@ -21654,10 +21654,10 @@ module.exports = class FixedFIFO {
 
 /***/ }),
 
-/***/ 16059:
+/***/ 83867:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const FixedFIFO = __webpack_require__(85907)
+const FixedFIFO = __webpack_require__(13587)
 
 module.exports = class FastFIFO {
   constructor (hwm) {
@@ -21709,12 +21709,12 @@ module.exports = class FastFIFO {
 
 /***/ }),
 
-/***/ 49811:
+/***/ 14963:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isCallable = __webpack_require__(11827);
+var isCallable = __webpack_require__(69203);
 
 var toStr = Object.prototype.toString;
 var hasOwnProperty = Object.prototype.hasOwnProperty;
@@ -21785,7 +21785,7 @@ module.exports = function forEach(list, iterator, thisArg) {
 
 /***/ }),
 
-/***/ 53248:
+/***/ 99808:
 /***/ ((module) => {
 
 
@@ -21876,29 +21876,29 @@ module.exports = function bind(that) {
 
 /***/ }),
 
-/***/ 16156:
+/***/ 37564:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(53248);
+var implementation = __webpack_require__(99808);
 
 module.exports = Function.prototype.bind || implementation;
 
 
 /***/ }),
 
-/***/ 93275:
+/***/ 89947:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var IsCallable = __webpack_require__(11827);
-var hasOwn = __webpack_require__(58748);
-var functionsHaveNames = __webpack_require__(66159)();
-var $TypeError = __webpack_require__(27842);
-var callBound = __webpack_require__(50337);
-var isDDA = __webpack_require__(20535);
+var IsCallable = __webpack_require__(69203);
+var hasOwn = __webpack_require__(54076);
+var functionsHaveNames = __webpack_require__(21327)();
+var $TypeError = __webpack_require__(73314);
+var callBound = __webpack_require__(23105);
+var isDDA = __webpack_require__(10647);
 
 var $functionToString = callBound('Function.prototype.toString');
 var $stringMatch = callBound('String.prototype.match');
@@ -21945,16 +21945,16 @@ module.exports = function getName() {
 
 /***/ }),
 
-/***/ 10549:
+/***/ 82069:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(33908);
+var callBind = __webpack_require__(53844);
 
-var implementation = __webpack_require__(93275);
-var getPolyfill = __webpack_require__(53682);
-var shim = __webpack_require__(71008);
+var implementation = __webpack_require__(89947);
+var getPolyfill = __webpack_require__(85202);
+var shim = __webpack_require__(70016);
 
 var bound = callBind(implementation);
 
@@ -21968,12 +21968,12 @@ module.exports.shim = shim;
 
 /***/ }),
 
-/***/ 53682:
+/***/ 85202:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(93275);
+var implementation = __webpack_require__(89947);
 
 /** @type {import('./polyfill')} */
 module.exports = function getPolyfill() {
@@ -21983,17 +21983,17 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 71008:
+/***/ 70016:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var supportsDescriptors = __webpack_require__(73617)();
-var functionsHaveNames = __webpack_require__(66159)();
-var $TypeError = __webpack_require__(27842);
+var supportsDescriptors = __webpack_require__(60497)();
+var functionsHaveNames = __webpack_require__(21327)();
+var $TypeError = __webpack_require__(73314);
 
-var getPolyfill = __webpack_require__(53682);
-var defineProperty = __webpack_require__(21430);
+var getPolyfill = __webpack_require__(85202);
+var defineProperty = __webpack_require__(79094);
 
 /** @type {import('./shim')} */
 module.exports = function shimName() {
@@ -22028,7 +22028,7 @@ module.exports = function shimName() {
 
 /***/ }),
 
-/***/ 66159:
+/***/ 21327:
 /***/ ((module) => {
 
 
@@ -22066,7 +22066,7 @@ module.exports = functionsHaveNames;
 
 /***/ }),
 
-/***/ 71964:
+/***/ 47228:
 /***/ ((module) => {
 
 
@@ -22081,33 +22081,33 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 10678:
+/***/ 60470:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var undefined;
 
-var $Object = __webpack_require__(83335);
+var $Object = __webpack_require__(95399);
 
-var $Error = __webpack_require__(18820);
-var $EvalError = __webpack_require__(3392);
-var $RangeError = __webpack_require__(76057);
-var $ReferenceError = __webpack_require__(46329);
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
-var $URIError = __webpack_require__(67586);
+var $Error = __webpack_require__(31620);
+var $EvalError = __webpack_require__(33056);
+var $RangeError = __webpack_require__(14585);
+var $ReferenceError = __webpack_require__(46905);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
+var $URIError = __webpack_require__(32578);
 
-var abs = __webpack_require__(31897);
-var floor = __webpack_require__(54091);
-var max = __webpack_require__(90427);
-var min = __webpack_require__(31769);
-var pow = __webpack_require__(90227);
-var round = __webpack_require__(17821);
-var sign = __webpack_require__(4908);
+var abs = __webpack_require__(55641);
+var floor = __webpack_require__(96171);
+var max = __webpack_require__(57147);
+var min = __webpack_require__(41017);
+var pow = __webpack_require__(56947);
+var round = __webpack_require__(42621);
+var sign = __webpack_require__(30156);
 
-var $gOPD = __webpack_require__(82450);
-var $defineProperty = __webpack_require__(21430);
+var $gOPD = __webpack_require__(33170);
+var $defineProperty = __webpack_require__(79094);
 
 var throwTypeError = function () {
 	throw new $TypeError();
@@ -22129,14 +22129,14 @@ var ThrowTypeError = $gOPD
 	}())
 	: throwTypeError;
 
-var hasSymbols = __webpack_require__(93384)();
+var hasSymbols = __webpack_require__(23336)();
 
-var getProto = __webpack_require__(20591);
-var $ObjectGPO = __webpack_require__(65487);
-var $ReflectGPO = __webpack_require__(42665);
+var getProto = __webpack_require__(81967);
+var $ObjectGPO = __webpack_require__(91311);
+var $ReflectGPO = __webpack_require__(48681);
 
-var $apply = __webpack_require__(14681);
-var $call = __webpack_require__(31485);
+var $apply = __webpack_require__(33945);
+var $call = __webpack_require__(88093);
 
 var needsEval = {};
 
@@ -22237,9 +22237,9 @@ if (getProto) {
 	}
 }
 
-var getAsyncFunction = __webpack_require__(17859);
-var getGeneratorFunction = __webpack_require__(71964);
-var getAsyncGeneratorFunction = __webpack_require__(82135);
+var getAsyncFunction = __webpack_require__(51491);
+var getGeneratorFunction = __webpack_require__(47228);
+var getAsyncGeneratorFunction = __webpack_require__(77655);
 
 var doEval = function doEval(name) {
 	var value;
@@ -22321,8 +22321,8 @@ var LEGACY_ALIASES = {
 	'%WeakSetPrototype%': ['WeakSet', 'prototype']
 };
 
-var bind = __webpack_require__(16156);
-var hasOwn = __webpack_require__(58748);
+var bind = __webpack_require__(37564);
+var hasOwn = __webpack_require__(54076);
 var $concat = bind.call($call, Array.prototype.concat);
 var $spliceApply = bind.call($apply, Array.prototype.splice);
 var $replace = bind.call($call, String.prototype.replace);
@@ -22461,12 +22461,12 @@ module.exports = function GetIntrinsic(name, allowMissing) {
 
 /***/ }),
 
-/***/ 65487:
+/***/ 91311:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $Object = __webpack_require__(83335);
+var $Object = __webpack_require__(95399);
 
 /** @type {import('./Object.getPrototypeOf')} */
 module.exports = $Object.getPrototypeOf || null;
@@ -22474,7 +22474,7 @@ module.exports = $Object.getPrototypeOf || null;
 
 /***/ }),
 
-/***/ 42665:
+/***/ 48681:
 /***/ ((module) => {
 
 
@@ -22485,15 +22485,15 @@ module.exports = (typeof Reflect !== 'undefined' && Reflect.getPrototypeOf) || n
 
 /***/ }),
 
-/***/ 20591:
+/***/ 81967:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var reflectGetProto = __webpack_require__(42665);
-var originalGetProto = __webpack_require__(65487);
+var reflectGetProto = __webpack_require__(48681);
+var originalGetProto = __webpack_require__(91311);
 
-var getDunderProto = __webpack_require__(17869);
+var getDunderProto = __webpack_require__(26669);
 
 /** @type {import('.')} */
 module.exports = reflectGetProto
@@ -22519,7 +22519,7 @@ module.exports = reflectGetProto
 
 /***/ }),
 
-/***/ 41430:
+/***/ 1174:
 /***/ ((module) => {
 
 
@@ -22530,13 +22530,13 @@ module.exports = Object.getOwnPropertyDescriptor;
 
 /***/ }),
 
-/***/ 82450:
+/***/ 33170:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /** @type {import('.')} */
-var $gOPD = __webpack_require__(41430);
+var $gOPD = __webpack_require__(1174);
 
 if ($gOPD) {
 	try {
@@ -22552,7 +22552,7 @@ module.exports = $gOPD;
 
 /***/ }),
 
-/***/ 66508:
+/***/ 73964:
 /***/ ((module) => {
 
 
@@ -22582,13 +22582,13 @@ function clone (obj) {
 
 /***/ }),
 
-/***/ 63776:
+/***/ 35744:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var fs = __webpack_require__(79896)
-var polyfills = __webpack_require__(74381)
-var legacy = __webpack_require__(59630)
-var clone = __webpack_require__(66508)
+var polyfills = __webpack_require__(83501)
+var legacy = __webpack_require__(12270)
+var clone = __webpack_require__(73964)
 
 var util = __webpack_require__(39023)
 
@@ -23037,7 +23037,7 @@ function retry () {
 
 /***/ }),
 
-/***/ 59630:
+/***/ 12270:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Stream = (__webpack_require__(2203).Stream)
@@ -23162,7 +23162,7 @@ function legacy (fs) {
 
 /***/ }),
 
-/***/ 74381:
+/***/ 83501:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var constants = __webpack_require__(49140)
@@ -23524,7 +23524,7 @@ function patch (fs) {
 
 /***/ }),
 
-/***/ 22709:
+/***/ 36629:
 /***/ ((module) => {
 
 
@@ -23542,7 +23542,7 @@ module.exports = function hasNativeBigInts() {
 
 /***/ }),
 
-/***/ 72389:
+/***/ 83813:
 /***/ ((module) => {
 
 
@@ -23557,12 +23557,12 @@ module.exports = (flag, argv = process.argv) => {
 
 /***/ }),
 
-/***/ 73617:
+/***/ 60497:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $defineProperty = __webpack_require__(21430);
+var $defineProperty = __webpack_require__(79094);
 
 var hasPropertyDescriptors = function hasPropertyDescriptors() {
 	return !!$defineProperty;
@@ -23586,13 +23586,13 @@ module.exports = hasPropertyDescriptors;
 
 /***/ }),
 
-/***/ 93384:
+/***/ 23336:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var origSymbol = typeof Symbol !== 'undefined' && Symbol;
-var hasSymbolSham = __webpack_require__(78362);
+var hasSymbolSham = __webpack_require__(61114);
 
 /** @type {import('.')} */
 module.exports = function hasNativeSymbols() {
@@ -23607,7 +23607,7 @@ module.exports = function hasNativeSymbols() {
 
 /***/ }),
 
-/***/ 78362:
+/***/ 61114:
 /***/ ((module) => {
 
 
@@ -23659,12 +23659,12 @@ module.exports = function hasSymbols() {
 
 /***/ }),
 
-/***/ 89095:
+/***/ 85479:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasSymbols = __webpack_require__(78362);
+var hasSymbols = __webpack_require__(61114);
 
 /** @type {import('.')} */
 module.exports = function hasToStringTagShams() {
@@ -23674,14 +23674,14 @@ module.exports = function hasToStringTagShams() {
 
 /***/ }),
 
-/***/ 58748:
+/***/ 54076:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var call = Function.prototype.call;
 var $hasOwn = Object.prototype.hasOwnProperty;
-var bind = __webpack_require__(16156);
+var bind = __webpack_require__(37564);
 
 /** @type {import('.')} */
 module.exports = bind.call(call, $hasOwn);
@@ -23689,7 +23689,7 @@ module.exports = bind.call(call, $hasOwn);
 
 /***/ }),
 
-/***/ 62258:
+/***/ 81970:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -23723,9 +23723,9 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.HttpProxyAgent = void 0;
 const net = __importStar(__webpack_require__(69278));
 const tls = __importStar(__webpack_require__(64756));
-const debug_1 = __importDefault(__webpack_require__(93326));
+const debug_1 = __importDefault(__webpack_require__(2830));
 const events_1 = __webpack_require__(24434);
-const agent_base_1 = __webpack_require__(74062);
+const agent_base_1 = __webpack_require__(98894);
 const url_1 = __webpack_require__(87016);
 const debug = (0, debug_1.default)('http-proxy-agent');
 /**
@@ -23843,7 +23843,7 @@ function omit(obj, ...keys) {
 
 /***/ }),
 
-/***/ 77269:
+/***/ 3669:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -23878,10 +23878,10 @@ exports.HttpsProxyAgent = void 0;
 const net = __importStar(__webpack_require__(69278));
 const tls = __importStar(__webpack_require__(64756));
 const assert_1 = __importDefault(__webpack_require__(42613));
-const debug_1 = __importDefault(__webpack_require__(93326));
-const agent_base_1 = __webpack_require__(74062);
+const debug_1 = __importDefault(__webpack_require__(2830));
+const agent_base_1 = __webpack_require__(98894);
 const url_1 = __webpack_require__(87016);
-const parse_proxy_response_1 = __webpack_require__(23127);
+const parse_proxy_response_1 = __webpack_require__(37943);
 const debug = (0, debug_1.default)('https-proxy-agent');
 const setServernameFromNonIpHost = (options) => {
     if (options.servername === undefined &&
@@ -24029,7 +24029,7 @@ function omit(obj, ...keys) {
 
 /***/ }),
 
-/***/ 23127:
+/***/ 37943:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -24038,7 +24038,7 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.parseProxyResponse = void 0;
-const debug_1 = __importDefault(__webpack_require__(93326));
+const debug_1 = __importDefault(__webpack_require__(2830));
 const debug = (0, debug_1.default)('https-proxy-agent:parse-proxy-response');
 function parseProxyResponse(socket) {
     return new Promise((resolve, reject) => {
@@ -24136,7 +24136,7 @@ exports.parseProxyResponse = parseProxyResponse;
 
 /***/ }),
 
-/***/ 79054:
+/***/ 39598:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 try {
@@ -24146,13 +24146,13 @@ try {
   module.exports = util.inherits;
 } catch (e) {
   /* istanbul ignore next */
-  module.exports = __webpack_require__(7709);
+  module.exports = __webpack_require__(26589);
 }
 
 
 /***/ }),
 
-/***/ 7709:
+/***/ 26589:
 /***/ ((module) => {
 
 if (typeof Object.create === 'function') {
@@ -24186,14 +24186,14 @@ if (typeof Object.create === 'function') {
 
 /***/ }),
 
-/***/ 73229:
+/***/ 96429:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(33908);
-var callBound = __webpack_require__(50337);
-var GetIntrinsic = __webpack_require__(10678);
+var callBind = __webpack_require__(53844);
+var callBound = __webpack_require__(23105);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $ArrayBuffer = GetIntrinsic('%ArrayBuffer%', true);
 /** @type {undefined | ((receiver: ArrayBuffer) => number) | ((receiver: unknown) => never)} */
@@ -24236,22 +24236,22 @@ module.exports = $byteLength || $abSlice
 
 /***/ }),
 
-/***/ 92072:
+/***/ 14856:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
-var safeRegexTest = __webpack_require__(61182);
+var callBound = __webpack_require__(23105);
+var safeRegexTest = __webpack_require__(93470);
 
 var toStr = callBound('Object.prototype.toString');
 var fnToStr = callBound('Function.prototype.toString');
 var isFnRegex = safeRegexTest(/^\s*async(?:\s+function(?:\s+|\()|\s*\()/);
 
-var hasToStringTag = __webpack_require__(89095)();
-var getProto = __webpack_require__(20591);
+var hasToStringTag = __webpack_require__(85479)();
+var getProto = __webpack_require__(81967);
 
-var getAsyncFunc = __webpack_require__(17859);
+var getAsyncFunc = __webpack_require__(51491);
 
 /** @type {import('.')} */
 module.exports = function isAsyncFunction(fn) {
@@ -24275,12 +24275,12 @@ module.exports = function isAsyncFunction(fn) {
 
 /***/ }),
 
-/***/ 19132:
+/***/ 17788:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasBigInts = __webpack_require__(22709)();
+var hasBigInts = __webpack_require__(36629)();
 
 if (hasBigInts) {
 	var bigIntValueOf = BigInt.prototype.valueOf;
@@ -24323,12 +24323,12 @@ if (hasBigInts) {
 
 /***/ }),
 
-/***/ 96807:
+/***/ 10823:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 var $boolToStr = callBound('Boolean.prototype.toString');
 var $toString = callBound('Object.prototype.toString');
 
@@ -24342,7 +24342,7 @@ var tryBooleanObject = function booleanBrandCheck(value) {
 	}
 };
 var boolClass = '[object Boolean]';
-var hasToStringTag = __webpack_require__(89095)();
+var hasToStringTag = __webpack_require__(85479)();
 
 /** @type {import('.')} */
 module.exports = function isBoolean(value) {
@@ -24358,7 +24358,7 @@ module.exports = function isBoolean(value) {
 
 /***/ }),
 
-/***/ 11827:
+/***/ 69203:
 /***/ ((module) => {
 
 
@@ -24466,12 +24466,12 @@ module.exports = reflectApply
 
 /***/ }),
 
-/***/ 51277:
+/***/ 86253:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 var getDay = callBound('Date.prototype.getDay');
 /** @type {import('.')} */
@@ -24487,7 +24487,7 @@ var tryDateObject = function tryDateGetDayCall(value) {
 /** @type {(value: unknown) => string} */
 var toStr = callBound('Object.prototype.toString');
 var dateClass = '[object Date]';
-var hasToStringTag = __webpack_require__(89095)();
+var hasToStringTag = __webpack_require__(85479)();
 
 /** @type {import('.')} */
 module.exports = function isDateObject(value) {
@@ -24500,12 +24500,12 @@ module.exports = function isDateObject(value) {
 
 /***/ }),
 
-/***/ 20535:
+/***/ 10647:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 var toStr = callBound('Object.prototype.toString');
 
@@ -24544,12 +24544,12 @@ module.exports = isDDA;
 
 /***/ }),
 
-/***/ 94520:
+/***/ 93816:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 /** @type {undefined | ((value: ThisParameterType<typeof FinalizationRegistry.prototype.register>, ...args: Parameters<typeof FinalizationRegistry.prototype.register>) => ReturnType<typeof FinalizationRegistry.prototype.register>)} */
 var $register = callBound('FinalizationRegistry.prototype.register', true);
@@ -24576,21 +24576,21 @@ module.exports = $register
 
 /***/ }),
 
-/***/ 9419:
+/***/ 55659:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
-var safeRegexTest = __webpack_require__(61182);
+var callBound = __webpack_require__(23105);
+var safeRegexTest = __webpack_require__(93470);
 var isFnRegex = safeRegexTest(/^\s*(?:function)?\*/);
-var hasToStringTag = __webpack_require__(89095)();
-var getProto = __webpack_require__(20591);
+var hasToStringTag = __webpack_require__(85479)();
+var getProto = __webpack_require__(81967);
 
 var toStr = callBound('Object.prototype.toString');
 var fnToStr = callBound('Function.prototype.toString');
 
-var getGeneratorFunction = __webpack_require__(71964);
+var getGeneratorFunction = __webpack_require__(47228);
 
 /** @type {import('.')} */
 module.exports = function isGeneratorFunction(fn) {
@@ -24614,7 +24614,7 @@ module.exports = function isGeneratorFunction(fn) {
 
 /***/ }),
 
-/***/ 83263:
+/***/ 69311:
 /***/ ((module) => {
 
 
@@ -24668,12 +24668,12 @@ module.exports = exported || function isMap(x) {
 
 /***/ }),
 
-/***/ 87942:
+/***/ 33670:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 var $numToStr = callBound('Number.prototype.toString');
 
@@ -24688,7 +24688,7 @@ var tryNumberObject = function tryNumberObject(value) {
 };
 var $toString = callBound('Object.prototype.toString');
 var numClass = '[object Number]';
-var hasToStringTag = __webpack_require__(89095)();
+var hasToStringTag = __webpack_require__(85479)();
 
 /** @type {import('.')} */
 module.exports = function isNumberObject(value) {
@@ -24704,15 +24704,15 @@ module.exports = function isNumberObject(value) {
 
 /***/ }),
 
-/***/ 18078:
+/***/ 86622:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
-var hasToStringTag = __webpack_require__(89095)();
-var hasOwn = __webpack_require__(58748);
-var gOPD = __webpack_require__(82450);
+var callBound = __webpack_require__(23105);
+var hasToStringTag = __webpack_require__(85479)();
+var hasOwn = __webpack_require__(54076);
+var gOPD = __webpack_require__(33170);
 
 /** @type {import('.')} */
 var fn;
@@ -24780,7 +24780,7 @@ module.exports = fn;
 
 /***/ }),
 
-/***/ 57169:
+/***/ 6513:
 /***/ ((module) => {
 
 
@@ -24833,12 +24833,12 @@ module.exports = exported || function isSet(x) {
 
 /***/ }),
 
-/***/ 34835:
+/***/ 12403:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 /** @type {undefined | ((thisArg: SharedArrayBuffer) => number)} */
 var $byteLength = callBound('SharedArrayBuffer.prototype.byteLength', true);
@@ -24864,7 +24864,7 @@ module.exports = $byteLength
 
 /***/ }),
 
-/***/ 4799:
+/***/ 96543:
 /***/ ((module) => {
 
 
@@ -24899,12 +24899,12 @@ module.exports = isStream;
 
 /***/ }),
 
-/***/ 59954:
+/***/ 57970:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 /** @type {(receiver: ThisParameterType<typeof String.prototype.valueOf>, ...args: Parameters<typeof String.prototype.valueOf>) => ReturnType<typeof String.prototype.valueOf>} */
 var $strValueOf = callBound('String.prototype.valueOf');
@@ -24921,7 +24921,7 @@ var tryStringObject = function tryStringObject(value) {
 /** @type {(receiver: ThisParameterType<typeof Object.prototype.toString>, ...args: Parameters<typeof Object.prototype.toString>) => ReturnType<typeof Object.prototype.toString>} */
 var $toString = callBound('Object.prototype.toString');
 var strClass = '[object String]';
-var hasToStringTag = __webpack_require__(89095)();
+var hasToStringTag = __webpack_require__(85479)();
 
 /** @type {import('.')} */
 module.exports = function isString(value) {
@@ -24937,15 +24937,15 @@ module.exports = function isString(value) {
 
 /***/ }),
 
-/***/ 26487:
+/***/ 63927:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 var $toString = callBound('Object.prototype.toString');
-var hasSymbols = __webpack_require__(93384)();
-var safeRegexTest = __webpack_require__(61182);
+var hasSymbols = __webpack_require__(23336)();
+var safeRegexTest = __webpack_require__(93470);
 
 if (hasSymbols) {
 	var $symToStr = callBound('Symbol.prototype.toString');
@@ -24984,12 +24984,12 @@ if (hasSymbols) {
 
 /***/ }),
 
-/***/ 60677:
+/***/ 6405:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var whichTypedArray = __webpack_require__(58736);
+var whichTypedArray = __webpack_require__(54768);
 
 /** @type {import('.')} */
 module.exports = function isTypedArray(value) {
@@ -24999,7 +24999,7 @@ module.exports = function isTypedArray(value) {
 
 /***/ }),
 
-/***/ 78723:
+/***/ 33955:
 /***/ ((module) => {
 
 
@@ -25052,12 +25052,12 @@ module.exports = exported || function isWeakMap(x) {
 
 /***/ }),
 
-/***/ 32272:
+/***/ 92880:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 // eslint-disable-next-line no-extra-parens
 var $deref = /** @type {<T extends WeakKey>(thisArg: WeakRef<T>) => T | undefined} */ (callBound('WeakRef.prototype.deref', true));
@@ -25083,13 +25083,13 @@ module.exports = typeof WeakRef === 'undefined'
 
 /***/ }),
 
-/***/ 57053:
+/***/ 22237:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
-var callBound = __webpack_require__(50337);
+var GetIntrinsic = __webpack_require__(60470);
+var callBound = __webpack_require__(23105);
 
 var $WeakSet = GetIntrinsic('%WeakSet%', true);
 
@@ -25133,7 +25133,7 @@ if ($setHas) {
 
 /***/ }),
 
-/***/ 25169:
+/***/ 82513:
 /***/ ((module) => {
 
 var toString = {}.toString;
@@ -25145,11 +25145,11 @@ module.exports = Array.isArray || function (arr) {
 
 /***/ }),
 
-/***/ 64286:
+/***/ 32126:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var util = __webpack_require__(39023);
-var PassThrough = __webpack_require__(81963);
+var PassThrough = __webpack_require__(1835);
 
 module.exports = {
   Readable: Readable,
@@ -25206,7 +25206,7 @@ function Writable(fn, options) {
 
 /***/ }),
 
-/***/ 73703:
+/***/ 86215:
 /***/ ((module) => {
 
 var toString = {}.toString;
@@ -25218,7 +25218,7 @@ module.exports = Array.isArray || function (arr) {
 
 /***/ }),
 
-/***/ 29833:
+/***/ 34793:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -25251,7 +25251,7 @@ module.exports = Array.isArray || function (arr) {
 
 /*<replacement>*/
 
-var pna = __webpack_require__(64828);
+var pna = __webpack_require__(41564);
 /*</replacement>*/
 
 /*<replacement>*/
@@ -25266,12 +25266,12 @@ var objectKeys = Object.keys || function (obj) {
 module.exports = Duplex;
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(34089));
-util.inherits = __webpack_require__(79054);
+var util = Object.create(__webpack_require__(45481));
+util.inherits = __webpack_require__(39598);
 /*</replacement>*/
 
-var Readable = __webpack_require__(99871);
-var Writable = __webpack_require__(23507);
+var Readable = __webpack_require__(74559);
+var Writable = __webpack_require__(54579);
 
 util.inherits(Duplex, Readable);
 
@@ -25355,7 +25355,7 @@ Duplex.prototype._destroy = function (err, cb) {
 
 /***/ }),
 
-/***/ 23293:
+/***/ 72029:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -25387,11 +25387,11 @@ Duplex.prototype._destroy = function (err, cb) {
 
 module.exports = PassThrough;
 
-var Transform = __webpack_require__(93727);
+var Transform = __webpack_require__(69343);
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(34089));
-util.inherits = __webpack_require__(79054);
+var util = Object.create(__webpack_require__(45481));
+util.inherits = __webpack_require__(39598);
 /*</replacement>*/
 
 util.inherits(PassThrough, Transform);
@@ -25408,7 +25408,7 @@ PassThrough.prototype._transform = function (chunk, encoding, cb) {
 
 /***/ }),
 
-/***/ 99871:
+/***/ 74559:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -25436,13 +25436,13 @@ PassThrough.prototype._transform = function (chunk, encoding, cb) {
 
 /*<replacement>*/
 
-var pna = __webpack_require__(64828);
+var pna = __webpack_require__(41564);
 /*</replacement>*/
 
 module.exports = Readable;
 
 /*<replacement>*/
-var isArray = __webpack_require__(73703);
+var isArray = __webpack_require__(86215);
 /*</replacement>*/
 
 /*<replacement>*/
@@ -25460,12 +25460,12 @@ var EElistenerCount = function (emitter, type) {
 /*</replacement>*/
 
 /*<replacement>*/
-var Stream = __webpack_require__(12097);
+var Stream = __webpack_require__(87137);
 /*</replacement>*/
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(97548).Buffer);
+var Buffer = (__webpack_require__(13644).Buffer);
 var OurUint8Array = (typeof global !== 'undefined' ? global : typeof window !== 'undefined' ? window : typeof self !== 'undefined' ? self : {}).Uint8Array || function () {};
 function _uint8ArrayToBuffer(chunk) {
   return Buffer.from(chunk);
@@ -25477,8 +25477,8 @@ function _isUint8Array(obj) {
 /*</replacement>*/
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(34089));
-util.inherits = __webpack_require__(79054);
+var util = Object.create(__webpack_require__(45481));
+util.inherits = __webpack_require__(39598);
 /*</replacement>*/
 
 /*<replacement>*/
@@ -25491,8 +25491,8 @@ if (debugUtil && debugUtil.debuglog) {
 }
 /*</replacement>*/
 
-var BufferList = __webpack_require__(40623);
-var destroyImpl = __webpack_require__(29335);
+var BufferList = __webpack_require__(46127);
+var destroyImpl = __webpack_require__(91031);
 var StringDecoder;
 
 util.inherits(Readable, Stream);
@@ -25512,7 +25512,7 @@ function prependListener(emitter, event, fn) {
 }
 
 function ReadableState(options, stream) {
-  Duplex = Duplex || __webpack_require__(29833);
+  Duplex = Duplex || __webpack_require__(34793);
 
   options = options || {};
 
@@ -25582,14 +25582,14 @@ function ReadableState(options, stream) {
   this.decoder = null;
   this.encoding = null;
   if (options.encoding) {
-    if (!StringDecoder) StringDecoder = (__webpack_require__(75040)/* .StringDecoder */ .I);
+    if (!StringDecoder) StringDecoder = (__webpack_require__(50176)/* .StringDecoder */ .I);
     this.decoder = new StringDecoder(options.encoding);
     this.encoding = options.encoding;
   }
 }
 
 function Readable(options) {
-  Duplex = Duplex || __webpack_require__(29833);
+  Duplex = Duplex || __webpack_require__(34793);
 
   if (!(this instanceof Readable)) return new Readable(options);
 
@@ -25738,7 +25738,7 @@ Readable.prototype.isPaused = function () {
 
 // backwards compatibility.
 Readable.prototype.setEncoding = function (enc) {
-  if (!StringDecoder) StringDecoder = (__webpack_require__(75040)/* .StringDecoder */ .I);
+  if (!StringDecoder) StringDecoder = (__webpack_require__(50176)/* .StringDecoder */ .I);
   this._readableState.decoder = new StringDecoder(enc);
   this._readableState.encoding = enc;
   return this;
@@ -26433,7 +26433,7 @@ function indexOf(xs, x) {
 
 /***/ }),
 
-/***/ 93727:
+/***/ 69343:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -26503,11 +26503,11 @@ function indexOf(xs, x) {
 
 module.exports = Transform;
 
-var Duplex = __webpack_require__(29833);
+var Duplex = __webpack_require__(34793);
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(34089));
-util.inherits = __webpack_require__(79054);
+var util = Object.create(__webpack_require__(45481));
+util.inherits = __webpack_require__(39598);
 /*</replacement>*/
 
 util.inherits(Transform, Duplex);
@@ -26653,7 +26653,7 @@ function done(stream, er, data) {
 
 /***/ }),
 
-/***/ 23507:
+/***/ 54579:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -26685,7 +26685,7 @@ function done(stream, er, data) {
 
 /*<replacement>*/
 
-var pna = __webpack_require__(64828);
+var pna = __webpack_require__(41564);
 /*</replacement>*/
 
 module.exports = Writable;
@@ -26722,23 +26722,23 @@ var Duplex;
 Writable.WritableState = WritableState;
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(34089));
-util.inherits = __webpack_require__(79054);
+var util = Object.create(__webpack_require__(45481));
+util.inherits = __webpack_require__(39598);
 /*</replacement>*/
 
 /*<replacement>*/
 var internalUtil = {
-  deprecate: __webpack_require__(73800)
+  deprecate: __webpack_require__(24488)
 };
 /*</replacement>*/
 
 /*<replacement>*/
-var Stream = __webpack_require__(12097);
+var Stream = __webpack_require__(87137);
 /*</replacement>*/
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(97548).Buffer);
+var Buffer = (__webpack_require__(13644).Buffer);
 var OurUint8Array = (typeof global !== 'undefined' ? global : typeof window !== 'undefined' ? window : typeof self !== 'undefined' ? self : {}).Uint8Array || function () {};
 function _uint8ArrayToBuffer(chunk) {
   return Buffer.from(chunk);
@@ -26749,14 +26749,14 @@ function _isUint8Array(obj) {
 
 /*</replacement>*/
 
-var destroyImpl = __webpack_require__(29335);
+var destroyImpl = __webpack_require__(91031);
 
 util.inherits(Writable, Stream);
 
 function nop() {}
 
 function WritableState(options, stream) {
-  Duplex = Duplex || __webpack_require__(29833);
+  Duplex = Duplex || __webpack_require__(34793);
 
   options = options || {};
 
@@ -26906,7 +26906,7 @@ if (typeof Symbol === 'function' && Symbol.hasInstance && typeof Function.protot
 }
 
 function Writable(options) {
-  Duplex = Duplex || __webpack_require__(29833);
+  Duplex = Duplex || __webpack_require__(34793);
 
   // Writable ctor is applied to Duplexes, too.
   // `realHasInstance` is necessary because using plain `instanceof`
@@ -27344,14 +27344,14 @@ Writable.prototype._destroy = function (err, cb) {
 
 /***/ }),
 
-/***/ 40623:
+/***/ 46127:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 function _classCallCheck(instance, Constructor) { if (!(instance instanceof Constructor)) { throw new TypeError("Cannot call a class as a function"); } }
 
-var Buffer = (__webpack_require__(97548).Buffer);
+var Buffer = (__webpack_require__(13644).Buffer);
 var util = __webpack_require__(39023);
 
 function copyBuffer(src, target, offset) {
@@ -27428,14 +27428,14 @@ if (util && util.inspect && util.inspect.custom) {
 
 /***/ }),
 
-/***/ 29335:
+/***/ 91031:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /*<replacement>*/
 
-var pna = __webpack_require__(64828);
+var pna = __webpack_require__(41564);
 /*</replacement>*/
 
 // undocumented cb() API, needed for core, not for public API
@@ -27518,7 +27518,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 12097:
+/***/ 87137:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = __webpack_require__(2203);
@@ -27526,15 +27526,15 @@ module.exports = __webpack_require__(2203);
 
 /***/ }),
 
-/***/ 81963:
+/***/ 1835:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-module.exports = __webpack_require__(84597).PassThrough
+module.exports = __webpack_require__(73109).PassThrough
 
 
 /***/ }),
 
-/***/ 84597:
+/***/ 73109:
 /***/ ((module, exports, __webpack_require__) => {
 
 var Stream = __webpack_require__(2203);
@@ -27548,19 +27548,19 @@ if (process.env.READABLE_STREAM === 'disable' && Stream) {
   exports.PassThrough = Stream.PassThrough;
   exports.Stream = Stream;
 } else {
-  exports = module.exports = __webpack_require__(99871);
+  exports = module.exports = __webpack_require__(74559);
   exports.Stream = Stream || exports;
   exports.Readable = exports;
-  exports.Writable = __webpack_require__(23507);
-  exports.Duplex = __webpack_require__(29833);
-  exports.Transform = __webpack_require__(93727);
-  exports.PassThrough = __webpack_require__(23293);
+  exports.Writable = __webpack_require__(54579);
+  exports.Duplex = __webpack_require__(34793);
+  exports.Transform = __webpack_require__(69343);
+  exports.PassThrough = __webpack_require__(72029);
 }
 
 
 /***/ }),
 
-/***/ 97548:
+/***/ 13644:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* eslint-disable node/no-deprecated-api */
@@ -27629,7 +27629,7 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /***/ }),
 
-/***/ 75040:
+/***/ 50176:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -27657,7 +27657,7 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(97548).Buffer);
+var Buffer = (__webpack_require__(13644).Buffer);
 /*</replacement>*/
 
 var isEncoding = Buffer.isEncoding || function (encoding) {
@@ -27931,14 +27931,14 @@ function simpleEnd(buf) {
 
 /***/ }),
 
-/***/ 76816:
+/***/ 66320:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var hashClear = __webpack_require__(20531),
-    hashDelete = __webpack_require__(46919),
-    hashGet = __webpack_require__(25846),
-    hashHas = __webpack_require__(93970),
-    hashSet = __webpack_require__(51114);
+var hashClear = __webpack_require__(48051),
+    hashDelete = __webpack_require__(15431),
+    hashGet = __webpack_require__(26934),
+    hashHas = __webpack_require__(64306),
+    hashSet = __webpack_require__(17226);
 
 /**
  * Creates a hash object.
@@ -27970,14 +27970,14 @@ module.exports = Hash;
 
 /***/ }),
 
-/***/ 76884:
+/***/ 68884:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var listCacheClear = __webpack_require__(17615),
-    listCacheDelete = __webpack_require__(20171),
-    listCacheGet = __webpack_require__(34570),
-    listCacheHas = __webpack_require__(22190),
-    listCacheSet = __webpack_require__(41782);
+var listCacheClear = __webpack_require__(99791),
+    listCacheDelete = __webpack_require__(24555),
+    listCacheGet = __webpack_require__(86634),
+    listCacheHas = __webpack_require__(8430),
+    listCacheSet = __webpack_require__(36918);
 
 /**
  * Creates an list cache object.
@@ -28009,11 +28009,11 @@ module.exports = ListCache;
 
 /***/ }),
 
-/***/ 97408:
+/***/ 98272:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(40925),
-    root = __webpack_require__(20668);
+var getNative = __webpack_require__(68573),
+    root = __webpack_require__(6748);
 
 /* Built-in method references that are verified to be native. */
 var Map = getNative(root, 'Map');
@@ -28023,14 +28023,14 @@ module.exports = Map;
 
 /***/ }),
 
-/***/ 62892:
+/***/ 79660:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var mapCacheClear = __webpack_require__(67143),
-    mapCacheDelete = __webpack_require__(93811),
-    mapCacheGet = __webpack_require__(78130),
-    mapCacheHas = __webpack_require__(82278),
-    mapCacheSet = __webpack_require__(26878);
+var mapCacheClear = __webpack_require__(88487),
+    mapCacheDelete = __webpack_require__(36275),
+    mapCacheGet = __webpack_require__(30130),
+    mapCacheHas = __webpack_require__(69254),
+    mapCacheSet = __webpack_require__(59806);
 
 /**
  * Creates a map cache object to store key-value pairs.
@@ -28062,11 +28062,11 @@ module.exports = MapCache;
 
 /***/ }),
 
-/***/ 88794:
+/***/ 84986:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(40925),
-    root = __webpack_require__(20668);
+var getNative = __webpack_require__(68573),
+    root = __webpack_require__(6748);
 
 /* Built-in method references that are verified to be native. */
 var Set = getNative(root, 'Set');
@@ -28076,12 +28076,12 @@ module.exports = Set;
 
 /***/ }),
 
-/***/ 6874:
+/***/ 23706:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var MapCache = __webpack_require__(62892),
-    setCacheAdd = __webpack_require__(21407),
-    setCacheHas = __webpack_require__(25324);
+var MapCache = __webpack_require__(79660),
+    setCacheAdd = __webpack_require__(44671),
+    setCacheHas = __webpack_require__(71884);
 
 /**
  *
@@ -28110,10 +28110,10 @@ module.exports = SetCache;
 
 /***/ }),
 
-/***/ 96248:
+/***/ 38584:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var root = __webpack_require__(20668);
+var root = __webpack_require__(6748);
 
 /** Built-in value references. */
 var Symbol = root.Symbol;
@@ -28123,7 +28123,7 @@ module.exports = Symbol;
 
 /***/ }),
 
-/***/ 12798:
+/***/ 59678:
 /***/ ((module) => {
 
 /**
@@ -28151,10 +28151,10 @@ module.exports = apply;
 
 /***/ }),
 
-/***/ 88710:
+/***/ 70534:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIndexOf = __webpack_require__(29912);
+var baseIndexOf = __webpack_require__(84760);
 
 /**
  * A specialized version of `_.includes` for arrays without support for
@@ -28175,7 +28175,7 @@ module.exports = arrayIncludes;
 
 /***/ }),
 
-/***/ 40994:
+/***/ 37314:
 /***/ ((module) => {
 
 /**
@@ -28204,15 +28204,15 @@ module.exports = arrayIncludesWith;
 
 /***/ }),
 
-/***/ 13840:
+/***/ 62000:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseTimes = __webpack_require__(31763),
-    isArguments = __webpack_require__(3773),
-    isArray = __webpack_require__(51720),
-    isBuffer = __webpack_require__(72859),
-    isIndex = __webpack_require__(86438),
-    isTypedArray = __webpack_require__(280);
+var baseTimes = __webpack_require__(21299),
+    isArguments = __webpack_require__(60541),
+    isArray = __webpack_require__(77192),
+    isBuffer = __webpack_require__(43739),
+    isIndex = __webpack_require__(37446),
+    isTypedArray = __webpack_require__(35000);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -28260,7 +28260,7 @@ module.exports = arrayLikeKeys;
 
 /***/ }),
 
-/***/ 77193:
+/***/ 56649:
 /***/ ((module) => {
 
 /**
@@ -28288,7 +28288,7 @@ module.exports = arrayMap;
 
 /***/ }),
 
-/***/ 40779:
+/***/ 50827:
 /***/ ((module) => {
 
 /**
@@ -28315,10 +28315,10 @@ module.exports = arrayPush;
 
 /***/ }),
 
-/***/ 20296:
+/***/ 74024:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var eq = __webpack_require__(29919);
+var eq = __webpack_require__(75199);
 
 /**
  * Gets the index at which the `key` is found in `array` of key-value pairs.
@@ -28343,15 +28343,15 @@ module.exports = assocIndexOf;
 
 /***/ }),
 
-/***/ 42134:
+/***/ 3126:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var SetCache = __webpack_require__(6874),
-    arrayIncludes = __webpack_require__(88710),
-    arrayIncludesWith = __webpack_require__(40994),
-    arrayMap = __webpack_require__(77193),
-    baseUnary = __webpack_require__(81874),
-    cacheHas = __webpack_require__(10566);
+var SetCache = __webpack_require__(23706),
+    arrayIncludes = __webpack_require__(70534),
+    arrayIncludesWith = __webpack_require__(37314),
+    arrayMap = __webpack_require__(56649),
+    baseUnary = __webpack_require__(55506),
+    cacheHas = __webpack_require__(64486);
 
 /** Used as the size to enable large array optimizations. */
 var LARGE_ARRAY_SIZE = 200;
@@ -28417,7 +28417,7 @@ module.exports = baseDifference;
 
 /***/ }),
 
-/***/ 33124:
+/***/ 35588:
 /***/ ((module) => {
 
 /**
@@ -28448,11 +28448,11 @@ module.exports = baseFindIndex;
 
 /***/ }),
 
-/***/ 2415:
+/***/ 63183:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var arrayPush = __webpack_require__(40779),
-    isFlattenable = __webpack_require__(74368);
+var arrayPush = __webpack_require__(50827),
+    isFlattenable = __webpack_require__(45088);
 
 /**
  * The base implementation of `_.flatten` with support for restricting flattening.
@@ -28493,12 +28493,12 @@ module.exports = baseFlatten;
 
 /***/ }),
 
-/***/ 32221:
+/***/ 29117:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Symbol = __webpack_require__(96248),
-    getRawTag = __webpack_require__(50268),
-    objectToString = __webpack_require__(18955);
+var Symbol = __webpack_require__(38584),
+    getRawTag = __webpack_require__(95292),
+    objectToString = __webpack_require__(71723);
 
 /** `Object#toString` result references. */
 var nullTag = '[object Null]',
@@ -28528,12 +28528,12 @@ module.exports = baseGetTag;
 
 /***/ }),
 
-/***/ 29912:
+/***/ 84760:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseFindIndex = __webpack_require__(33124),
-    baseIsNaN = __webpack_require__(80848),
-    strictIndexOf = __webpack_require__(30944);
+var baseFindIndex = __webpack_require__(35588),
+    baseIsNaN = __webpack_require__(34352),
+    strictIndexOf = __webpack_require__(95232);
 
 /**
  * The base implementation of `_.indexOf` without `fromIndex` bounds checks.
@@ -28555,11 +28555,11 @@ module.exports = baseIndexOf;
 
 /***/ }),
 
-/***/ 47589:
+/***/ 93605:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(32221),
-    isObjectLike = __webpack_require__(92093);
+var baseGetTag = __webpack_require__(29117),
+    isObjectLike = __webpack_require__(51645);
 
 /** `Object#toString` result references. */
 var argsTag = '[object Arguments]';
@@ -28580,7 +28580,7 @@ module.exports = baseIsArguments;
 
 /***/ }),
 
-/***/ 80848:
+/***/ 34352:
 /***/ ((module) => {
 
 /**
@@ -28599,13 +28599,13 @@ module.exports = baseIsNaN;
 
 /***/ }),
 
-/***/ 22574:
+/***/ 92334:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isFunction = __webpack_require__(41881),
-    isMasked = __webpack_require__(3605),
-    isObject = __webpack_require__(18146),
-    toSource = __webpack_require__(60840);
+var isFunction = __webpack_require__(34329),
+    isMasked = __webpack_require__(46613),
+    isObject = __webpack_require__(96482),
+    toSource = __webpack_require__(57192);
 
 /**
  * Used to match `RegExp`
@@ -28653,12 +28653,12 @@ module.exports = baseIsNative;
 
 /***/ }),
 
-/***/ 72720:
+/***/ 16880:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(32221),
-    isLength = __webpack_require__(37553),
-    isObjectLike = __webpack_require__(92093);
+var baseGetTag = __webpack_require__(29117),
+    isLength = __webpack_require__(56657),
+    isObjectLike = __webpack_require__(51645);
 
 /** `Object#toString` result references. */
 var argsTag = '[object Arguments]',
@@ -28720,12 +28720,12 @@ module.exports = baseIsTypedArray;
 
 /***/ }),
 
-/***/ 22958:
+/***/ 82094:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isObject = __webpack_require__(18146),
-    isPrototype = __webpack_require__(88680),
-    nativeKeysIn = __webpack_require__(64600);
+var isObject = __webpack_require__(96482),
+    isPrototype = __webpack_require__(55944),
+    nativeKeysIn = __webpack_require__(94008);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -28760,12 +28760,12 @@ module.exports = baseKeysIn;
 
 /***/ }),
 
-/***/ 32211:
+/***/ 22035:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var identity = __webpack_require__(35843),
-    overRest = __webpack_require__(8072),
-    setToString = __webpack_require__(31786);
+var identity = __webpack_require__(46851),
+    overRest = __webpack_require__(20168),
+    setToString = __webpack_require__(59402);
 
 /**
  * The base implementation of `_.rest` which doesn't validate or coerce arguments.
@@ -28784,12 +28784,12 @@ module.exports = baseRest;
 
 /***/ }),
 
-/***/ 72665:
+/***/ 64953:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var constant = __webpack_require__(2753),
-    defineProperty = __webpack_require__(14658),
-    identity = __webpack_require__(35843);
+var constant = __webpack_require__(85089),
+    defineProperty = __webpack_require__(83106),
+    identity = __webpack_require__(46851);
 
 /**
  * The base implementation of `setToString` without support for hot loop shorting.
@@ -28813,7 +28813,7 @@ module.exports = baseSetToString;
 
 /***/ }),
 
-/***/ 31763:
+/***/ 21299:
 /***/ ((module) => {
 
 /**
@@ -28840,7 +28840,7 @@ module.exports = baseTimes;
 
 /***/ }),
 
-/***/ 81874:
+/***/ 55506:
 /***/ ((module) => {
 
 /**
@@ -28861,15 +28861,15 @@ module.exports = baseUnary;
 
 /***/ }),
 
-/***/ 88196:
+/***/ 32772:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var SetCache = __webpack_require__(6874),
-    arrayIncludes = __webpack_require__(88710),
-    arrayIncludesWith = __webpack_require__(40994),
-    cacheHas = __webpack_require__(10566),
-    createSet = __webpack_require__(38866),
-    setToArray = __webpack_require__(12598);
+var SetCache = __webpack_require__(23706),
+    arrayIncludes = __webpack_require__(70534),
+    arrayIncludesWith = __webpack_require__(37314),
+    cacheHas = __webpack_require__(64486),
+    createSet = __webpack_require__(48242),
+    setToArray = __webpack_require__(11894);
 
 /** Used as the size to enable large array optimizations. */
 var LARGE_ARRAY_SIZE = 200;
@@ -28940,7 +28940,7 @@ module.exports = baseUniq;
 
 /***/ }),
 
-/***/ 10566:
+/***/ 64486:
 /***/ ((module) => {
 
 /**
@@ -28960,10 +28960,10 @@ module.exports = cacheHas;
 
 /***/ }),
 
-/***/ 8412:
+/***/ 60252:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var root = __webpack_require__(20668);
+var root = __webpack_require__(6748);
 
 /** Used to detect overreaching core-js shims. */
 var coreJsData = root['__core-js_shared__'];
@@ -28973,12 +28973,12 @@ module.exports = coreJsData;
 
 /***/ }),
 
-/***/ 38866:
+/***/ 48242:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Set = __webpack_require__(88794),
-    noop = __webpack_require__(49765),
-    setToArray = __webpack_require__(12598);
+var Set = __webpack_require__(84986),
+    noop = __webpack_require__(89029),
+    setToArray = __webpack_require__(11894);
 
 /** Used as references for various `Number` constants. */
 var INFINITY = 1 / 0;
@@ -28999,10 +28999,10 @@ module.exports = createSet;
 
 /***/ }),
 
-/***/ 14658:
+/***/ 83106:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(40925);
+var getNative = __webpack_require__(68573);
 
 var defineProperty = (function() {
   try {
@@ -29017,7 +29017,7 @@ module.exports = defineProperty;
 
 /***/ }),
 
-/***/ 99573:
+/***/ 78997:
 /***/ ((module) => {
 
 /** Detect free variable `global` from Node.js. */
@@ -29028,10 +29028,10 @@ module.exports = freeGlobal;
 
 /***/ }),
 
-/***/ 92490:
+/***/ 1194:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isKeyable = __webpack_require__(33917);
+var isKeyable = __webpack_require__(93245);
 
 /**
  * Gets the data for `map`.
@@ -29053,11 +29053,11 @@ module.exports = getMapData;
 
 /***/ }),
 
-/***/ 40925:
+/***/ 68573:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIsNative = __webpack_require__(22574),
-    getValue = __webpack_require__(7269);
+var baseIsNative = __webpack_require__(92334),
+    getValue = __webpack_require__(8293);
 
 /**
  * Gets the native function at `key` of `object`.
@@ -29077,10 +29077,10 @@ module.exports = getNative;
 
 /***/ }),
 
-/***/ 70738:
+/***/ 86194:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var overArg = __webpack_require__(89768);
+var overArg = __webpack_require__(61128);
 
 /** Built-in value references. */
 var getPrototype = overArg(Object.getPrototypeOf, Object);
@@ -29090,10 +29090,10 @@ module.exports = getPrototype;
 
 /***/ }),
 
-/***/ 50268:
+/***/ 95292:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Symbol = __webpack_require__(96248);
+var Symbol = __webpack_require__(38584);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -29143,7 +29143,7 @@ module.exports = getRawTag;
 
 /***/ }),
 
-/***/ 7269:
+/***/ 8293:
 /***/ ((module) => {
 
 /**
@@ -29163,10 +29163,10 @@ module.exports = getValue;
 
 /***/ }),
 
-/***/ 20531:
+/***/ 48051:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(67019);
+var nativeCreate = __webpack_require__(71563);
 
 /**
  * Removes all key-value entries from the hash.
@@ -29185,7 +29185,7 @@ module.exports = hashClear;
 
 /***/ }),
 
-/***/ 46919:
+/***/ 15431:
 /***/ ((module) => {
 
 /**
@@ -29209,10 +29209,10 @@ module.exports = hashDelete;
 
 /***/ }),
 
-/***/ 25846:
+/***/ 26934:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(67019);
+var nativeCreate = __webpack_require__(71563);
 
 /** Used to stand-in for `undefined` hash values. */
 var HASH_UNDEFINED = '__lodash_hash_undefined__';
@@ -29246,10 +29246,10 @@ module.exports = hashGet;
 
 /***/ }),
 
-/***/ 93970:
+/***/ 64306:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(67019);
+var nativeCreate = __webpack_require__(71563);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -29276,10 +29276,10 @@ module.exports = hashHas;
 
 /***/ }),
 
-/***/ 51114:
+/***/ 17226:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(67019);
+var nativeCreate = __webpack_require__(71563);
 
 /** Used to stand-in for `undefined` hash values. */
 var HASH_UNDEFINED = '__lodash_hash_undefined__';
@@ -29306,12 +29306,12 @@ module.exports = hashSet;
 
 /***/ }),
 
-/***/ 74368:
+/***/ 45088:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Symbol = __webpack_require__(96248),
-    isArguments = __webpack_require__(3773),
-    isArray = __webpack_require__(51720);
+var Symbol = __webpack_require__(38584),
+    isArguments = __webpack_require__(60541),
+    isArray = __webpack_require__(77192);
 
 /** Built-in value references. */
 var spreadableSymbol = Symbol ? Symbol.isConcatSpreadable : undefined;
@@ -29333,7 +29333,7 @@ module.exports = isFlattenable;
 
 /***/ }),
 
-/***/ 86438:
+/***/ 37446:
 /***/ ((module) => {
 
 /** Used as references for various `Number` constants. */
@@ -29365,13 +29365,13 @@ module.exports = isIndex;
 
 /***/ }),
 
-/***/ 32021:
+/***/ 3349:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var eq = __webpack_require__(29919),
-    isArrayLike = __webpack_require__(64751),
-    isIndex = __webpack_require__(86438),
-    isObject = __webpack_require__(18146);
+var eq = __webpack_require__(75199),
+    isArrayLike = __webpack_require__(75119),
+    isIndex = __webpack_require__(37446),
+    isObject = __webpack_require__(96482);
 
 /**
  * Checks if the given arguments are from an iteratee call.
@@ -29402,7 +29402,7 @@ module.exports = isIterateeCall;
 
 /***/ }),
 
-/***/ 33917:
+/***/ 93245:
 /***/ ((module) => {
 
 /**
@@ -29424,10 +29424,10 @@ module.exports = isKeyable;
 
 /***/ }),
 
-/***/ 3605:
+/***/ 46613:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var coreJsData = __webpack_require__(8412);
+var coreJsData = __webpack_require__(60252);
 
 /** Used to detect methods masquerading as native. */
 var maskSrcKey = (function() {
@@ -29451,7 +29451,7 @@ module.exports = isMasked;
 
 /***/ }),
 
-/***/ 88680:
+/***/ 55944:
 /***/ ((module) => {
 
 /** Used for built-in method references. */
@@ -29476,7 +29476,7 @@ module.exports = isPrototype;
 
 /***/ }),
 
-/***/ 17615:
+/***/ 99791:
 /***/ ((module) => {
 
 /**
@@ -29496,10 +29496,10 @@ module.exports = listCacheClear;
 
 /***/ }),
 
-/***/ 20171:
+/***/ 24555:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(20296);
+var assocIndexOf = __webpack_require__(74024);
 
 /** Used for built-in method references. */
 var arrayProto = Array.prototype;
@@ -29538,10 +29538,10 @@ module.exports = listCacheDelete;
 
 /***/ }),
 
-/***/ 34570:
+/***/ 86634:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(20296);
+var assocIndexOf = __webpack_require__(74024);
 
 /**
  * Gets the list cache value for `key`.
@@ -29564,10 +29564,10 @@ module.exports = listCacheGet;
 
 /***/ }),
 
-/***/ 22190:
+/***/ 8430:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(20296);
+var assocIndexOf = __webpack_require__(74024);
 
 /**
  * Checks if a list cache value for `key` exists.
@@ -29587,10 +29587,10 @@ module.exports = listCacheHas;
 
 /***/ }),
 
-/***/ 41782:
+/***/ 36918:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(20296);
+var assocIndexOf = __webpack_require__(74024);
 
 /**
  * Sets the list cache `key` to `value`.
@@ -29620,12 +29620,12 @@ module.exports = listCacheSet;
 
 /***/ }),
 
-/***/ 67143:
+/***/ 88487:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Hash = __webpack_require__(76816),
-    ListCache = __webpack_require__(76884),
-    Map = __webpack_require__(97408);
+var Hash = __webpack_require__(66320),
+    ListCache = __webpack_require__(68884),
+    Map = __webpack_require__(98272);
 
 /**
  * Removes all key-value entries from the map.
@@ -29648,10 +29648,10 @@ module.exports = mapCacheClear;
 
 /***/ }),
 
-/***/ 93811:
+/***/ 36275:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(92490);
+var getMapData = __webpack_require__(1194);
 
 /**
  * Removes `key` and its value from the map.
@@ -29673,10 +29673,10 @@ module.exports = mapCacheDelete;
 
 /***/ }),
 
-/***/ 78130:
+/***/ 30130:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(92490);
+var getMapData = __webpack_require__(1194);
 
 /**
  * Gets the map value for `key`.
@@ -29696,10 +29696,10 @@ module.exports = mapCacheGet;
 
 /***/ }),
 
-/***/ 82278:
+/***/ 69254:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(92490);
+var getMapData = __webpack_require__(1194);
 
 /**
  * Checks if a map value for `key` exists.
@@ -29719,10 +29719,10 @@ module.exports = mapCacheHas;
 
 /***/ }),
 
-/***/ 26878:
+/***/ 59806:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(92490);
+var getMapData = __webpack_require__(1194);
 
 /**
  * Sets the map `key` to `value`.
@@ -29748,10 +29748,10 @@ module.exports = mapCacheSet;
 
 /***/ }),
 
-/***/ 67019:
+/***/ 71563:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(40925);
+var getNative = __webpack_require__(68573);
 
 /* Built-in method references that are verified to be native. */
 var nativeCreate = getNative(Object, 'create');
@@ -29761,7 +29761,7 @@ module.exports = nativeCreate;
 
 /***/ }),
 
-/***/ 64600:
+/***/ 94008:
 /***/ ((module) => {
 
 /**
@@ -29788,11 +29788,11 @@ module.exports = nativeKeysIn;
 
 /***/ }),
 
-/***/ 82324:
+/***/ 88724:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
-var freeGlobal = __webpack_require__(99573);
+var freeGlobal = __webpack_require__(78997);
 
 /** Detect free variable `exports`. */
 var freeExports =  true && exports && !exports.nodeType && exports;
@@ -29826,7 +29826,7 @@ module.exports = nodeUtil;
 
 /***/ }),
 
-/***/ 18955:
+/***/ 71723:
 /***/ ((module) => {
 
 /** Used for built-in method references. */
@@ -29855,7 +29855,7 @@ module.exports = objectToString;
 
 /***/ }),
 
-/***/ 89768:
+/***/ 61128:
 /***/ ((module) => {
 
 /**
@@ -29877,10 +29877,10 @@ module.exports = overArg;
 
 /***/ }),
 
-/***/ 8072:
+/***/ 20168:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var apply = __webpack_require__(12798);
+var apply = __webpack_require__(59678);
 
 /* Built-in method references for those with the same name as other `lodash` methods. */
 var nativeMax = Math.max;
@@ -29920,10 +29920,10 @@ module.exports = overRest;
 
 /***/ }),
 
-/***/ 20668:
+/***/ 6748:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var freeGlobal = __webpack_require__(99573);
+var freeGlobal = __webpack_require__(78997);
 
 /** Detect free variable `self`. */
 var freeSelf = typeof self == 'object' && self && self.Object === Object && self;
@@ -29936,7 +29936,7 @@ module.exports = root;
 
 /***/ }),
 
-/***/ 21407:
+/***/ 44671:
 /***/ ((module) => {
 
 /** Used to stand-in for `undefined` hash values. */
@@ -29962,7 +29962,7 @@ module.exports = setCacheAdd;
 
 /***/ }),
 
-/***/ 25324:
+/***/ 71884:
 /***/ ((module) => {
 
 /**
@@ -29983,7 +29983,7 @@ module.exports = setCacheHas;
 
 /***/ }),
 
-/***/ 12598:
+/***/ 11894:
 /***/ ((module) => {
 
 /**
@@ -30008,11 +30008,11 @@ module.exports = setToArray;
 
 /***/ }),
 
-/***/ 31786:
+/***/ 59402:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseSetToString = __webpack_require__(72665),
-    shortOut = __webpack_require__(8342);
+var baseSetToString = __webpack_require__(64953),
+    shortOut = __webpack_require__(83286);
 
 /**
  * Sets the `toString` method of `func` to return `string`.
@@ -30029,7 +30029,7 @@ module.exports = setToString;
 
 /***/ }),
 
-/***/ 8342:
+/***/ 83286:
 /***/ ((module) => {
 
 /** Used to detect hot functions by number of calls within a span of milliseconds. */
@@ -30073,7 +30073,7 @@ module.exports = shortOut;
 
 /***/ }),
 
-/***/ 30944:
+/***/ 95232:
 /***/ ((module) => {
 
 /**
@@ -30103,7 +30103,7 @@ module.exports = strictIndexOf;
 
 /***/ }),
 
-/***/ 60840:
+/***/ 57192:
 /***/ ((module) => {
 
 /** Used for built-in method references. */
@@ -30136,7 +30136,7 @@ module.exports = toSource;
 
 /***/ }),
 
-/***/ 2753:
+/***/ 85089:
 /***/ ((module) => {
 
 /**
@@ -30169,13 +30169,13 @@ module.exports = constant;
 
 /***/ }),
 
-/***/ 19575:
+/***/ 7511:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseRest = __webpack_require__(32211),
-    eq = __webpack_require__(29919),
-    isIterateeCall = __webpack_require__(32021),
-    keysIn = __webpack_require__(36454);
+var baseRest = __webpack_require__(22035),
+    eq = __webpack_require__(75199),
+    isIterateeCall = __webpack_require__(3349),
+    keysIn = __webpack_require__(19430);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -30240,13 +30240,13 @@ module.exports = defaults;
 
 /***/ }),
 
-/***/ 96430:
+/***/ 57294:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseDifference = __webpack_require__(42134),
-    baseFlatten = __webpack_require__(2415),
-    baseRest = __webpack_require__(32211),
-    isArrayLikeObject = __webpack_require__(44332);
+var baseDifference = __webpack_require__(3126),
+    baseFlatten = __webpack_require__(63183),
+    baseRest = __webpack_require__(22035),
+    isArrayLikeObject = __webpack_require__(97100);
 
 /**
  * Creates an array of `array` values not included in the other given arrays
@@ -30280,7 +30280,7 @@ module.exports = difference;
 
 /***/ }),
 
-/***/ 29919:
+/***/ 75199:
 /***/ ((module) => {
 
 /**
@@ -30324,10 +30324,10 @@ module.exports = eq;
 
 /***/ }),
 
-/***/ 71063:
+/***/ 97047:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseFlatten = __webpack_require__(2415);
+var baseFlatten = __webpack_require__(63183);
 
 /**
  * Flattens `array` a single level deep.
@@ -30353,7 +30353,7 @@ module.exports = flatten;
 
 /***/ }),
 
-/***/ 35843:
+/***/ 46851:
 /***/ ((module) => {
 
 /**
@@ -30381,11 +30381,11 @@ module.exports = identity;
 
 /***/ }),
 
-/***/ 3773:
+/***/ 60541:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIsArguments = __webpack_require__(47589),
-    isObjectLike = __webpack_require__(92093);
+var baseIsArguments = __webpack_require__(93605),
+    isObjectLike = __webpack_require__(51645);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -30424,7 +30424,7 @@ module.exports = isArguments;
 
 /***/ }),
 
-/***/ 51720:
+/***/ 77192:
 /***/ ((module) => {
 
 /**
@@ -30457,11 +30457,11 @@ module.exports = isArray;
 
 /***/ }),
 
-/***/ 64751:
+/***/ 75119:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isFunction = __webpack_require__(41881),
-    isLength = __webpack_require__(37553);
+var isFunction = __webpack_require__(34329),
+    isLength = __webpack_require__(56657);
 
 /**
  * Checks if `value` is array-like. A value is considered array-like if it's
@@ -30497,11 +30497,11 @@ module.exports = isArrayLike;
 
 /***/ }),
 
-/***/ 44332:
+/***/ 97100:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isArrayLike = __webpack_require__(64751),
-    isObjectLike = __webpack_require__(92093);
+var isArrayLike = __webpack_require__(75119),
+    isObjectLike = __webpack_require__(51645);
 
 /**
  * This method is like `_.isArrayLike` except that it also checks if `value`
@@ -30537,12 +30537,12 @@ module.exports = isArrayLikeObject;
 
 /***/ }),
 
-/***/ 72859:
+/***/ 43739:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
-var root = __webpack_require__(20668),
-    stubFalse = __webpack_require__(91178);
+var root = __webpack_require__(6748),
+    stubFalse = __webpack_require__(92074);
 
 /** Detect free variable `exports`. */
 var freeExports =  true && exports && !exports.nodeType && exports;
@@ -30583,11 +30583,11 @@ module.exports = isBuffer;
 
 /***/ }),
 
-/***/ 41881:
+/***/ 34329:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(32221),
-    isObject = __webpack_require__(18146);
+var baseGetTag = __webpack_require__(29117),
+    isObject = __webpack_require__(96482);
 
 /** `Object#toString` result references. */
 var asyncTag = '[object AsyncFunction]',
@@ -30627,7 +30627,7 @@ module.exports = isFunction;
 
 /***/ }),
 
-/***/ 37553:
+/***/ 56657:
 /***/ ((module) => {
 
 /** Used as references for various `Number` constants. */
@@ -30669,7 +30669,7 @@ module.exports = isLength;
 
 /***/ }),
 
-/***/ 18146:
+/***/ 96482:
 /***/ ((module) => {
 
 /**
@@ -30707,7 +30707,7 @@ module.exports = isObject;
 
 /***/ }),
 
-/***/ 92093:
+/***/ 51645:
 /***/ ((module) => {
 
 /**
@@ -30743,12 +30743,12 @@ module.exports = isObjectLike;
 
 /***/ }),
 
-/***/ 10654:
+/***/ 36542:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(32221),
-    getPrototype = __webpack_require__(70738),
-    isObjectLike = __webpack_require__(92093);
+var baseGetTag = __webpack_require__(29117),
+    getPrototype = __webpack_require__(86194),
+    isObjectLike = __webpack_require__(51645);
 
 /** `Object#toString` result references. */
 var objectTag = '[object Object]';
@@ -30812,12 +30812,12 @@ module.exports = isPlainObject;
 
 /***/ }),
 
-/***/ 280:
+/***/ 35000:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIsTypedArray = __webpack_require__(72720),
-    baseUnary = __webpack_require__(81874),
-    nodeUtil = __webpack_require__(82324);
+var baseIsTypedArray = __webpack_require__(16880),
+    baseUnary = __webpack_require__(55506),
+    nodeUtil = __webpack_require__(88724);
 
 /* Node.js helper references. */
 var nodeIsTypedArray = nodeUtil && nodeUtil.isTypedArray;
@@ -30846,12 +30846,12 @@ module.exports = isTypedArray;
 
 /***/ }),
 
-/***/ 36454:
+/***/ 19430:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var arrayLikeKeys = __webpack_require__(13840),
-    baseKeysIn = __webpack_require__(22958),
-    isArrayLike = __webpack_require__(64751);
+var arrayLikeKeys = __webpack_require__(62000),
+    baseKeysIn = __webpack_require__(82094),
+    isArrayLike = __webpack_require__(75119);
 
 /**
  * Creates an array of the own and inherited enumerable property names of `object`.
@@ -30885,7 +30885,7 @@ module.exports = keysIn;
 
 /***/ }),
 
-/***/ 49765:
+/***/ 89029:
 /***/ ((module) => {
 
 /**
@@ -30909,7 +30909,7 @@ module.exports = noop;
 
 /***/ }),
 
-/***/ 91178:
+/***/ 92074:
 /***/ ((module) => {
 
 /**
@@ -30934,13 +30934,13 @@ module.exports = stubFalse;
 
 /***/ }),
 
-/***/ 67958:
+/***/ 73270:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseFlatten = __webpack_require__(2415),
-    baseRest = __webpack_require__(32211),
-    baseUniq = __webpack_require__(88196),
-    isArrayLikeObject = __webpack_require__(44332);
+var baseFlatten = __webpack_require__(63183),
+    baseRest = __webpack_require__(22035),
+    baseUniq = __webpack_require__(32772),
+    isArrayLikeObject = __webpack_require__(97100);
 
 /**
  * Creates an array of unique values, in order, from all given arrays using
@@ -30967,7 +30967,7 @@ module.exports = union;
 
 /***/ }),
 
-/***/ 31897:
+/***/ 55641:
 /***/ ((module) => {
 
 
@@ -30978,7 +30978,7 @@ module.exports = Math.abs;
 
 /***/ }),
 
-/***/ 54091:
+/***/ 96171:
 /***/ ((module) => {
 
 
@@ -30989,12 +30989,12 @@ module.exports = Math.floor;
 
 /***/ }),
 
-/***/ 17622:
+/***/ 3766:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $isNaN = __webpack_require__(42420);
+var $isNaN = __webpack_require__(77044);
 
 /** @type {import('./isFinite')} */
 module.exports = function isFinite(x) {
@@ -31008,16 +31008,16 @@ module.exports = function isFinite(x) {
 
 /***/ }),
 
-/***/ 19775:
+/***/ 3647:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $abs = __webpack_require__(31897);
-var $floor = __webpack_require__(54091);
+var $abs = __webpack_require__(55641);
+var $floor = __webpack_require__(96171);
 
-var $isNaN = __webpack_require__(42420);
-var $isFinite = __webpack_require__(17622);
+var $isNaN = __webpack_require__(77044);
+var $isFinite = __webpack_require__(3766);
 
 /** @type {import('./isInteger')} */
 module.exports = function isInteger(argument) {
@@ -31031,7 +31031,7 @@ module.exports = function isInteger(argument) {
 
 /***/ }),
 
-/***/ 42420:
+/***/ 77044:
 /***/ ((module) => {
 
 
@@ -31044,7 +31044,7 @@ module.exports = Number.isNaN || function isNaN(a) {
 
 /***/ }),
 
-/***/ 55316:
+/***/ 1908:
 /***/ ((module) => {
 
 
@@ -31057,7 +31057,7 @@ module.exports = function isNegativeZero(x) {
 
 /***/ }),
 
-/***/ 90427:
+/***/ 57147:
 /***/ ((module) => {
 
 
@@ -31068,7 +31068,7 @@ module.exports = Math.max;
 
 /***/ }),
 
-/***/ 31769:
+/***/ 41017:
 /***/ ((module) => {
 
 
@@ -31079,12 +31079,12 @@ module.exports = Math.min;
 
 /***/ }),
 
-/***/ 19505:
+/***/ 9521:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $floor = __webpack_require__(54091);
+var $floor = __webpack_require__(96171);
 
 /** @type {import('./mod')} */
 module.exports = function mod(number, modulo) {
@@ -31095,7 +31095,7 @@ module.exports = function mod(number, modulo) {
 
 /***/ }),
 
-/***/ 90227:
+/***/ 56947:
 /***/ ((module) => {
 
 
@@ -31106,7 +31106,7 @@ module.exports = Math.pow;
 
 /***/ }),
 
-/***/ 17821:
+/***/ 42621:
 /***/ ((module) => {
 
 
@@ -31117,12 +31117,12 @@ module.exports = Math.round;
 
 /***/ }),
 
-/***/ 4908:
+/***/ 30156:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $isNaN = __webpack_require__(42420);
+var $isNaN = __webpack_require__(77044);
 
 /** @type {import('./sign')} */
 module.exports = function sign(number) {
@@ -31135,7 +31135,7 @@ module.exports = function sign(number) {
 
 /***/ }),
 
-/***/ 6869:
+/***/ 4469:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var path = __webpack_require__(16928);
@@ -31244,7 +31244,7 @@ mkdirP.sync = function sync (p, opts, made) {
 
 /***/ }),
 
-/***/ 55320:
+/***/ 70744:
 /***/ ((module) => {
 
 /**
@@ -31413,7 +31413,7 @@ function plural(ms, msAbs, n, name) {
 
 /***/ }),
 
-/***/ 78405:
+/***/ 56133:
 /***/ ((module) => {
 
 /*!
@@ -31455,7 +31455,7 @@ module.exports = function(path, stripTrailing) {
 
 /***/ }),
 
-/***/ 7450:
+/***/ 60506:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var hasMap = typeof Map === 'function' && Map.prototype;
@@ -31568,8 +31568,8 @@ function addNumericSeparator(num, str) {
     return $replace.call(str, sepRegex, '$&_');
 }
 
-var utilInspect = __webpack_require__(6854);
-var getStringWidth = __webpack_require__(19653);
+var utilInspect = __webpack_require__(58502);
+var getStringWidth = __webpack_require__(63077);
 var inspectCustom = utilInspect.custom;
 var inspectSymbol = isSymbol(inspectCustom) ? inspectCustom : null;
 
@@ -32308,7 +32308,7 @@ function arrObjKeys(obj, inspect, maxLength) {
 
 /***/ }),
 
-/***/ 19653:
+/***/ 63077:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var $charCodeAt = String.prototype.charCodeAt;
@@ -32319,7 +32319,7 @@ var $split = String.prototype.split;
 var $floor = Math.floor;
 var $parseInt = parseInt;
 
-var ranges = __webpack_require__(31027);
+var ranges = __webpack_require__(47859);
 
 var starts = [];
 var ends = [];
@@ -32383,7 +32383,7 @@ module.exports = function getStringWidth(str) {
 
 /***/ }),
 
-/***/ 31027:
+/***/ 47859:
 /***/ ((module) => {
 
 /*
@@ -32428,7 +32428,7 @@ module.exports = $join.call([
 
 /***/ }),
 
-/***/ 6854:
+/***/ 58502:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = __webpack_require__(39023).inspect;
@@ -32436,7 +32436,7 @@ module.exports = __webpack_require__(39023).inspect;
 
 /***/ }),
 
-/***/ 80050:
+/***/ 70226:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -32446,7 +32446,7 @@ if (!Object.keys) {
 	// modified from https://github.com/es-shims/es5-shim
 	var has = Object.prototype.hasOwnProperty;
 	var toStr = Object.prototype.toString;
-	var isArgs = __webpack_require__(77110); // eslint-disable-line global-require
+	var isArgs = __webpack_require__(28598); // eslint-disable-line global-require
 	var isEnumerable = Object.prototype.propertyIsEnumerable;
 	var hasDontEnumBug = !isEnumerable.call({ toString: null }, 'toString');
 	var hasProtoEnumBug = isEnumerable.call(function () {}, 'prototype');
@@ -32565,16 +32565,16 @@ module.exports = keysShim;
 
 /***/ }),
 
-/***/ 82330:
+/***/ 62682:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var slice = Array.prototype.slice;
-var isArgs = __webpack_require__(77110);
+var isArgs = __webpack_require__(28598);
 
 var origKeys = Object.keys;
-var keysShim = origKeys ? function keys(o) { return origKeys(o); } : __webpack_require__(80050);
+var keysShim = origKeys ? function keys(o) { return origKeys(o); } : __webpack_require__(70226);
 
 var originalKeys = Object.keys;
 
@@ -32604,7 +32604,7 @@ module.exports = keysShim;
 
 /***/ }),
 
-/***/ 77110:
+/***/ 28598:
 /***/ ((module) => {
 
 
@@ -32628,7 +32628,7 @@ module.exports = function isArguments(value) {
 
 /***/ }),
 
-/***/ 87775:
+/***/ 18879:
 /***/ ((module) => {
 
 
@@ -32652,7 +32652,7 @@ module.exports = [
 
 /***/ }),
 
-/***/ 64828:
+/***/ 41564:
 /***/ ((module) => {
 
 
@@ -32704,7 +32704,7 @@ function nextTick(fn, arg1, arg2, arg3) {
 
 /***/ }),
 
-/***/ 13033:
+/***/ 7945:
 /***/ ((module) => {
 
 // for now just expose the builtin process global from node.js
@@ -32713,7 +32713,7 @@ module.exports = global.process;
 
 /***/ }),
 
-/***/ 44481:
+/***/ 76417:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -32733,21 +32733,21 @@ const process = ((base, esmKey, keys, isValid) => {
     }
   }
   return base
-})(__webpack_require__(13033), '__esModule', ['default', 'process'], (candidate) => 'nextTick' in candidate)
+})(__webpack_require__(7945), '__esModule', ['default', 'process'], (candidate) => 'nextTick' in candidate)
 module.exports = process
 
 
 /***/ }),
 
-/***/ 43724:
+/***/ 80652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { SymbolDispose } = __webpack_require__(53975)
-const { AbortError, codes } = __webpack_require__(55524)
-const { isNodeStream, isWebStream, kControllerErrorFunction } = __webpack_require__(91458)
-const eos = __webpack_require__(30607)
+const { SymbolDispose } = __webpack_require__(50999)
+const { AbortError, codes } = __webpack_require__(69220)
+const { isNodeStream, isWebStream, kControllerErrorFunction } = __webpack_require__(83426)
+const eos = __webpack_require__(36815)
 const { ERR_INVALID_ARG_TYPE } = codes
 let addAbortListener
 
@@ -32788,7 +32788,7 @@ module.exports.addAbortSignalNoValidate = function (signal, stream) {
   if (signal.aborted) {
     onAbort()
   } else {
-    addAbortListener = addAbortListener || (__webpack_require__(49587).addAbortListener)
+    addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
     const disposable = addAbortListener(signal, onAbort)
     eos(stream, disposable[SymbolDispose])
   }
@@ -32798,14 +32798,14 @@ module.exports.addAbortSignalNoValidate = function (signal, stream) {
 
 /***/ }),
 
-/***/ 27800:
+/***/ 77336:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { StringPrototypeSlice, SymbolIterator, TypedArrayPrototypeSet, Uint8Array } = __webpack_require__(53975)
+const { StringPrototypeSlice, SymbolIterator, TypedArrayPrototypeSet, Uint8Array } = __webpack_require__(50999)
 const { Buffer } = __webpack_require__(20181)
-const { inspect } = __webpack_require__(49587)
+const { inspect } = __webpack_require__(23539)
 module.exports = class BufferList {
   constructor() {
     this.head = null
@@ -32962,14 +32962,14 @@ module.exports = class BufferList {
 
 /***/ }),
 
-/***/ 20935:
+/***/ 64999:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { pipeline } = __webpack_require__(99389)
-const Duplex = __webpack_require__(38513)
-const { destroyer } = __webpack_require__(61697)
+const { pipeline } = __webpack_require__(16701)
+const Duplex = __webpack_require__(94449)
+const { destroyer } = __webpack_require__(65089)
 const {
   isNodeStream,
   isReadable,
@@ -32978,12 +32978,12 @@ const {
   isTransformStream,
   isWritableStream,
   isReadableStream
-} = __webpack_require__(91458)
+} = __webpack_require__(83426)
 const {
   AbortError,
   codes: { ERR_INVALID_ARG_VALUE, ERR_MISSING_ARGS }
-} = __webpack_require__(55524)
-const eos = __webpack_require__(30607)
+} = __webpack_require__(69220)
+const eos = __webpack_require__(36815)
 module.exports = function compose(...streams) {
   if (streams.length === 0) {
     throw new ERR_MISSING_ARGS('streams')
@@ -33163,14 +33163,14 @@ module.exports = function compose(...streams) {
 
 /***/ }),
 
-/***/ 61697:
+/***/ 65089:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 
@@ -33178,9 +33178,9 @@ const {
   aggregateTwoErrors,
   codes: { ERR_MULTIPLE_CALLBACK },
   AbortError
-} = __webpack_require__(55524)
-const { Symbol } = __webpack_require__(53975)
-const { kIsDestroyed, isDestroyed, isFinished, isServerRequest } = __webpack_require__(91458)
+} = __webpack_require__(69220)
+const { Symbol } = __webpack_require__(50999)
+const { kIsDestroyed, isDestroyed, isFinished, isServerRequest } = __webpack_require__(83426)
 const kDestroy = Symbol('kDestroy')
 const kConstruct = Symbol('kConstruct')
 function checkError(err, w, r) {
@@ -33460,7 +33460,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 38513:
+/***/ 94449:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -33496,10 +33496,10 @@ const {
   ObjectGetOwnPropertyDescriptor,
   ObjectKeys,
   ObjectSetPrototypeOf
-} = __webpack_require__(53975)
+} = __webpack_require__(50999)
 module.exports = Duplex
-const Readable = __webpack_require__(98711)
-const Writable = __webpack_require__(69051)
+const Readable = __webpack_require__(17783)
+const Writable = __webpack_require__(58939)
 ObjectSetPrototypeOf(Duplex.prototype, Readable.prototype)
 ObjectSetPrototypeOf(Duplex, Readable)
 {
@@ -33602,7 +33602,7 @@ Duplex.toWeb = function (duplex) {
 let duplexify
 Duplex.from = function (body) {
   if (!duplexify) {
-    duplexify = __webpack_require__(24663)
+    duplexify = __webpack_require__(4599)
   }
   return duplexify(body, 'body')
 }
@@ -33610,12 +33610,12 @@ Duplex.from = function (body) {
 
 /***/ }),
 
-/***/ 24663:
+/***/ 4599:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 
@@ -33631,18 +33631,18 @@ const {
   isDuplexNodeStream,
   isReadableStream,
   isWritableStream
-} = __webpack_require__(91458)
-const eos = __webpack_require__(30607)
+} = __webpack_require__(83426)
+const eos = __webpack_require__(36815)
 const {
   AbortError,
   codes: { ERR_INVALID_ARG_TYPE, ERR_INVALID_RETURN_VALUE }
-} = __webpack_require__(55524)
-const { destroyer } = __webpack_require__(61697)
-const Duplex = __webpack_require__(38513)
-const Readable = __webpack_require__(98711)
-const Writable = __webpack_require__(69051)
-const { createDeferredPromise } = __webpack_require__(49587)
-const from = __webpack_require__(74163)
+} = __webpack_require__(69220)
+const { destroyer } = __webpack_require__(65089)
+const Duplex = __webpack_require__(94449)
+const Readable = __webpack_require__(17783)
+const Writable = __webpack_require__(58939)
+const { createDeferredPromise } = __webpack_require__(23539)
+const from = __webpack_require__(4659)
 const Blob = globalThis.Blob || bufferModule.Blob
 const isBlob =
   typeof Blob !== 'undefined'
@@ -33652,8 +33652,8 @@ const isBlob =
     : function isBlob(b) {
         return false
       }
-const AbortController = globalThis.AbortController || (__webpack_require__(12421).AbortController)
-const { FunctionPrototypeCall } = __webpack_require__(53975)
+const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
+const { FunctionPrototypeCall } = __webpack_require__(50999)
 
 // This is needed for pre node 17.
 class Duplexify extends Duplex {
@@ -33995,7 +33995,7 @@ function _duplexify(pair) {
 
 /***/ }),
 
-/***/ 30607:
+/***/ 36815:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Ported from https://github.com/mafintosh/end-of-stream with
@@ -34005,15 +34005,15 @@ function _duplexify(pair) {
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 
-const { AbortError, codes } = __webpack_require__(55524)
+const { AbortError, codes } = __webpack_require__(69220)
 const { ERR_INVALID_ARG_TYPE, ERR_STREAM_PREMATURE_CLOSE } = codes
-const { kEmptyObject, once } = __webpack_require__(49587)
-const { validateAbortSignal, validateFunction, validateObject, validateBoolean } = __webpack_require__(27282)
-const { Promise, PromisePrototypeThen, SymbolDispose } = __webpack_require__(53975)
+const { kEmptyObject, once } = __webpack_require__(23539)
+const { validateAbortSignal, validateFunction, validateObject, validateBoolean } = __webpack_require__(49554)
+const { Promise, PromisePrototypeThen, SymbolDispose } = __webpack_require__(50999)
 const {
   isClosed,
   isReadable,
@@ -34029,7 +34029,7 @@ const {
   isNodeStream,
   willEmitClose: _willEmitClose,
   kIsClosedPromise
-} = __webpack_require__(91458)
+} = __webpack_require__(83426)
 let addAbortListener
 function isRequest(stream) {
   return stream.setHeader && typeof stream.abort === 'function'
@@ -34215,7 +34215,7 @@ function eos(stream, options, callback) {
     if (options.signal.aborted) {
       process.nextTick(abort)
     } else {
-      addAbortListener = addAbortListener || (__webpack_require__(49587).addAbortListener)
+      addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
       const disposable = addAbortListener(options.signal, abort)
       const originalCallback = callback
       callback = once((...args) => {
@@ -34242,7 +34242,7 @@ function eosWeb(stream, options, callback) {
     if (options.signal.aborted) {
       process.nextTick(abort)
     } else {
-      addAbortListener = addAbortListener || (__webpack_require__(49587).addAbortListener)
+      addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
       const disposable = addAbortListener(options.signal, abort)
       const originalCallback = callback
       callback = once((...args) => {
@@ -34288,20 +34288,20 @@ module.exports.finished = finished
 
 /***/ }),
 
-/***/ 74163:
+/***/ 4659:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 
-const { PromisePrototypeThen, SymbolAsyncIterator, SymbolIterator } = __webpack_require__(53975)
+const { PromisePrototypeThen, SymbolAsyncIterator, SymbolIterator } = __webpack_require__(50999)
 const { Buffer } = __webpack_require__(20181)
-const { ERR_INVALID_ARG_TYPE, ERR_STREAM_NULL_VALUES } = (__webpack_require__(55524).codes)
+const { ERR_INVALID_ARG_TYPE, ERR_STREAM_NULL_VALUES } = (__webpack_require__(69220).codes)
 function from(Readable, iterable, opts) {
   let iterator
   if (typeof iterable === 'string' || iterable instanceof Buffer) {
@@ -34393,12 +34393,12 @@ module.exports = from
 
 /***/ }),
 
-/***/ 88000:
+/***/ 84128:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { ArrayIsArray, ObjectSetPrototypeOf } = __webpack_require__(53975)
+const { ArrayIsArray, ObjectSetPrototypeOf } = __webpack_require__(50999)
 const { EventEmitter: EE } = __webpack_require__(24434)
 function Stream(opts) {
   EE.call(this, opts)
@@ -34494,24 +34494,24 @@ module.exports = {
 
 /***/ }),
 
-/***/ 82710:
+/***/ 11222:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const AbortController = globalThis.AbortController || (__webpack_require__(12421).AbortController)
+const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
 const {
   codes: { ERR_INVALID_ARG_VALUE, ERR_INVALID_ARG_TYPE, ERR_MISSING_ARGS, ERR_OUT_OF_RANGE },
   AbortError
-} = __webpack_require__(55524)
-const { validateAbortSignal, validateInteger, validateObject } = __webpack_require__(27282)
-const kWeakHandler = (__webpack_require__(53975).Symbol)('kWeak')
-const kResistStopPropagation = (__webpack_require__(53975).Symbol)('kResistStopPropagation')
-const { finished } = __webpack_require__(30607)
-const staticCompose = __webpack_require__(20935)
-const { addAbortSignalNoValidate } = __webpack_require__(43724)
-const { isWritable, isNodeStream } = __webpack_require__(91458)
-const { deprecate } = __webpack_require__(49587)
+} = __webpack_require__(69220)
+const { validateAbortSignal, validateInteger, validateObject } = __webpack_require__(49554)
+const kWeakHandler = (__webpack_require__(50999).Symbol)('kWeak')
+const kResistStopPropagation = (__webpack_require__(50999).Symbol)('kResistStopPropagation')
+const { finished } = __webpack_require__(36815)
+const staticCompose = __webpack_require__(64999)
+const { addAbortSignalNoValidate } = __webpack_require__(80652)
+const { isWritable, isNodeStream } = __webpack_require__(83426)
+const { deprecate } = __webpack_require__(23539)
 const {
   ArrayPrototypePush,
   Boolean,
@@ -34523,7 +34523,7 @@ const {
   PromiseResolve,
   PromisePrototypeThen,
   Symbol
-} = __webpack_require__(53975)
+} = __webpack_require__(50999)
 const kEmpty = Symbol('kEmpty')
 const kEof = Symbol('kEof')
 function compose(stream, options) {
@@ -34565,7 +34565,7 @@ function map(fn, options) {
   validateInteger(highWaterMark, 'options.highWaterMark', 0)
   highWaterMark += concurrency
   return async function* map() {
-    const signal = (__webpack_require__(49587).AbortSignalAny)(
+    const signal = (__webpack_require__(23539).AbortSignalAny)(
       [options === null || options === undefined ? undefined : options.signal].filter(Boolean)
     )
     const stream = this
@@ -34958,7 +34958,7 @@ module.exports.promiseReturningOperators = {
 
 /***/ }),
 
-/***/ 67909:
+/***/ 19173:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -34988,9 +34988,9 @@ module.exports.promiseReturningOperators = {
 
 
 
-const { ObjectSetPrototypeOf } = __webpack_require__(53975)
+const { ObjectSetPrototypeOf } = __webpack_require__(50999)
 module.exports = PassThrough
-const Transform = __webpack_require__(16359)
+const Transform = __webpack_require__(12135)
 ObjectSetPrototypeOf(PassThrough.prototype, Transform.prototype)
 ObjectSetPrototypeOf(PassThrough, Transform)
 function PassThrough(options) {
@@ -35004,23 +35004,23 @@ PassThrough.prototype._transform = function (chunk, encoding, cb) {
 
 /***/ }),
 
-/***/ 99389:
+/***/ 16701:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 // Ported from https://github.com/mafintosh/pump with
 // permission from the author, Mathias Buus (@mafintosh).
 
 ;('use strict')
-const { ArrayIsArray, Promise, SymbolAsyncIterator, SymbolDispose } = __webpack_require__(53975)
-const eos = __webpack_require__(30607)
-const { once } = __webpack_require__(49587)
-const destroyImpl = __webpack_require__(61697)
-const Duplex = __webpack_require__(38513)
+const { ArrayIsArray, Promise, SymbolAsyncIterator, SymbolDispose } = __webpack_require__(50999)
+const eos = __webpack_require__(36815)
+const { once } = __webpack_require__(23539)
+const destroyImpl = __webpack_require__(65089)
+const Duplex = __webpack_require__(94449)
 const {
   aggregateTwoErrors,
   codes: {
@@ -35031,8 +35031,8 @@ const {
     ERR_STREAM_PREMATURE_CLOSE
   },
   AbortError
-} = __webpack_require__(55524)
-const { validateFunction, validateAbortSignal } = __webpack_require__(27282)
+} = __webpack_require__(69220)
+const { validateFunction, validateAbortSignal } = __webpack_require__(49554)
 const {
   isIterable,
   isReadable,
@@ -35042,8 +35042,8 @@ const {
   isWebStream,
   isReadableStream,
   isReadableFinished
-} = __webpack_require__(91458)
-const AbortController = globalThis.AbortController || (__webpack_require__(12421).AbortController)
+} = __webpack_require__(83426)
+const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
 let PassThrough
 let Readable
 let addAbortListener
@@ -35089,7 +35089,7 @@ function makeAsyncIterable(val) {
 }
 async function* fromReadable(val) {
   if (!Readable) {
-    Readable = __webpack_require__(98711)
+    Readable = __webpack_require__(17783)
   }
   yield* Readable.prototype[SymbolAsyncIterator].call(val)
 }
@@ -35195,7 +35195,7 @@ function pipelineImpl(streams, callback, opts) {
   function abort() {
     finishImpl(new AbortError())
   }
-  addAbortListener = addAbortListener || (__webpack_require__(49587).addAbortListener)
+  addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
   let disposable
   if (outerSignal) {
     disposable = addAbortListener(outerSignal, abort)
@@ -35286,7 +35286,7 @@ function pipelineImpl(streams, callback, opts) {
       } else {
         var _ret2
         if (!PassThrough) {
-          PassThrough = __webpack_require__(67909)
+          PassThrough = __webpack_require__(19173)
         }
 
         // If the last argument to pipeline is not a stream
@@ -35482,7 +35482,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 98711:
+/***/ 17783:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -35510,7 +35510,7 @@ module.exports = {
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 
@@ -35527,20 +35527,20 @@ const {
   SymbolAsyncDispose,
   SymbolAsyncIterator,
   Symbol
-} = __webpack_require__(53975)
+} = __webpack_require__(50999)
 module.exports = Readable
 Readable.ReadableState = ReadableState
 const { EventEmitter: EE } = __webpack_require__(24434)
-const { Stream, prependListener } = __webpack_require__(88000)
+const { Stream, prependListener } = __webpack_require__(84128)
 const { Buffer } = __webpack_require__(20181)
-const { addAbortSignal } = __webpack_require__(43724)
-const eos = __webpack_require__(30607)
-let debug = (__webpack_require__(49587).debuglog)('stream', (fn) => {
+const { addAbortSignal } = __webpack_require__(80652)
+const eos = __webpack_require__(36815)
+let debug = (__webpack_require__(23539).debuglog)('stream', (fn) => {
   debug = fn
 })
-const BufferList = __webpack_require__(27800)
-const destroyImpl = __webpack_require__(61697)
-const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(77306)
+const BufferList = __webpack_require__(77336)
+const destroyImpl = __webpack_require__(65089)
+const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(54874)
 const {
   aggregateTwoErrors,
   codes: {
@@ -35551,11 +35551,11 @@ const {
     ERR_STREAM_UNSHIFT_AFTER_END_EVENT
   },
   AbortError
-} = __webpack_require__(55524)
-const { validateObject } = __webpack_require__(27282)
+} = __webpack_require__(69220)
+const { validateObject } = __webpack_require__(49554)
 const kPaused = Symbol('kPaused')
-const { StringDecoder } = __webpack_require__(9530)
-const from = __webpack_require__(74163)
+const { StringDecoder } = __webpack_require__(80634)
+const from = __webpack_require__(4659)
 ObjectSetPrototypeOf(Readable.prototype, Stream.prototype)
 ObjectSetPrototypeOf(Readable, Stream)
 const nop = () => {}
@@ -35636,7 +35636,7 @@ function ReadableState(options, stream, isDuplex) {
   // However, some cases require setting options to different
   // values for the readable and the writable sides of the duplex stream.
   // These options can be provided separately as readableXXX and writableXXX.
-  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(38513)
+  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(94449)
 
   // Bit map field to store ReadableState more effciently with 1 bit per field
   // instead of a V8 slot per field.
@@ -35693,7 +35693,7 @@ function Readable(options) {
 
   // Checking for a Stream.Duplex instance is faster here instead of inside
   // the ReadableState constructor, at least with V8 6.5.
-  const isDuplex = this instanceof __webpack_require__(38513)
+  const isDuplex = this instanceof __webpack_require__(94449)
   this._readableState = new ReadableState(options, this, isDuplex)
   if (options) {
     if (typeof options.read === 'function') this._read = options.read
@@ -36779,14 +36779,14 @@ Readable.wrap = function (src, options) {
 
 /***/ }),
 
-/***/ 77306:
+/***/ 54874:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { MathFloor, NumberIsInteger } = __webpack_require__(53975)
-const { validateInteger } = __webpack_require__(27282)
-const { ERR_INVALID_ARG_VALUE } = (__webpack_require__(55524).codes)
+const { MathFloor, NumberIsInteger } = __webpack_require__(50999)
+const { validateInteger } = __webpack_require__(49554)
+const { ERR_INVALID_ARG_VALUE } = (__webpack_require__(69220).codes)
 let defaultHighWaterMarkBytes = 16 * 1024
 let defaultHighWaterMarkObjectMode = 16
 function highWaterMarkFrom(options, isDuplex, duplexKey) {
@@ -36825,7 +36825,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 16359:
+/***/ 12135:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -36893,11 +36893,11 @@ module.exports = {
 
 
 
-const { ObjectSetPrototypeOf, Symbol } = __webpack_require__(53975)
+const { ObjectSetPrototypeOf, Symbol } = __webpack_require__(50999)
 module.exports = Transform
-const { ERR_METHOD_NOT_IMPLEMENTED } = (__webpack_require__(55524).codes)
-const Duplex = __webpack_require__(38513)
-const { getHighWaterMark } = __webpack_require__(77306)
+const { ERR_METHOD_NOT_IMPLEMENTED } = (__webpack_require__(69220).codes)
+const Duplex = __webpack_require__(94449)
+const { getHighWaterMark } = __webpack_require__(54874)
 ObjectSetPrototypeOf(Transform.prototype, Duplex.prototype)
 ObjectSetPrototypeOf(Transform, Duplex)
 const kCallback = Symbol('kCallback')
@@ -37012,12 +37012,12 @@ Transform.prototype._read = function () {
 
 /***/ }),
 
-/***/ 91458:
+/***/ 83426:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { SymbolAsyncIterator, SymbolIterator, SymbolFor } = __webpack_require__(53975)
+const { SymbolAsyncIterator, SymbolIterator, SymbolFor } = __webpack_require__(50999)
 
 // We need to use SymbolFor to make these globally available
 // for interopt with readable-stream, i.e. readable-stream
@@ -37346,7 +37346,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 69051:
+/***/ 58939:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -37378,7 +37378,7 @@ module.exports = {
 
 /* replacement start */
 
-const process = __webpack_require__(44481)
+const process = __webpack_require__(76417)
 
 /* replacement end */
 
@@ -37392,15 +37392,15 @@ const {
   StringPrototypeToLowerCase,
   Symbol,
   SymbolHasInstance
-} = __webpack_require__(53975)
+} = __webpack_require__(50999)
 module.exports = Writable
 Writable.WritableState = WritableState
 const { EventEmitter: EE } = __webpack_require__(24434)
-const Stream = (__webpack_require__(88000).Stream)
+const Stream = (__webpack_require__(84128).Stream)
 const { Buffer } = __webpack_require__(20181)
-const destroyImpl = __webpack_require__(61697)
-const { addAbortSignal } = __webpack_require__(43724)
-const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(77306)
+const destroyImpl = __webpack_require__(65089)
+const { addAbortSignal } = __webpack_require__(80652)
+const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(54874)
 const {
   ERR_INVALID_ARG_TYPE,
   ERR_METHOD_NOT_IMPLEMENTED,
@@ -37411,7 +37411,7 @@ const {
   ERR_STREAM_NULL_VALUES,
   ERR_STREAM_WRITE_AFTER_END,
   ERR_UNKNOWN_ENCODING
-} = (__webpack_require__(55524).codes)
+} = (__webpack_require__(69220).codes)
 const { errorOrDestroy } = destroyImpl
 ObjectSetPrototypeOf(Writable.prototype, Stream.prototype)
 ObjectSetPrototypeOf(Writable, Stream)
@@ -37423,7 +37423,7 @@ function WritableState(options, stream, isDuplex) {
   // However, some cases require setting options to different
   // values for the readable and the writable sides of the duplex stream,
   // e.g. options.readableObjectMode vs. options.writableObjectMode, etc.
-  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(38513)
+  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(94449)
 
   // Object stream flag to indicate whether or not this stream
   // contains buffers or objects.
@@ -37561,7 +37561,7 @@ function Writable(options) {
 
   // Checking for a Stream.Duplex instance is faster here instead of inside
   // the WritableState constructor, at least with V8 6.5.
-  const isDuplex = this instanceof __webpack_require__(38513)
+  const isDuplex = this instanceof __webpack_require__(94449)
   if (!isDuplex && !FunctionPrototypeSymbolHasInstance(Writable, this)) return new Writable(options)
   this._writableState = new WritableState(options, this, isDuplex)
   if (options) {
@@ -38172,7 +38172,7 @@ Writable.toWeb = function (streamWritable) {
 
 /***/ }),
 
-/***/ 27282:
+/***/ 49554:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* eslint jsdoc/require-jsdoc: "error" */
@@ -38194,13 +38194,13 @@ const {
   String,
   StringPrototypeToUpperCase,
   StringPrototypeTrim
-} = __webpack_require__(53975)
+} = __webpack_require__(50999)
 const {
   hideStackFrames,
   codes: { ERR_SOCKET_BAD_PORT, ERR_INVALID_ARG_TYPE, ERR_INVALID_ARG_VALUE, ERR_OUT_OF_RANGE, ERR_UNKNOWN_SIGNAL }
-} = __webpack_require__(55524)
-const { normalizeEncoding } = __webpack_require__(49587)
-const { isAsyncFunction, isArrayBufferView } = (__webpack_require__(49587).types)
+} = __webpack_require__(69220)
+const { normalizeEncoding } = __webpack_require__(23539)
+const { isAsyncFunction, isArrayBufferView } = (__webpack_require__(23539).types)
 const signals = {}
 
 /**
@@ -38709,13 +38709,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 55524:
+/***/ 69220:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { format, inspect } = __webpack_require__(25808)
-const { AggregateError: CustomAggregateError } = __webpack_require__(53975)
+const { format, inspect } = __webpack_require__(43536)
+const { AggregateError: CustomAggregateError } = __webpack_require__(50999)
 
 /*
   This file is a reduced and adapted version of the main lib/internal/errors.js file defined at
@@ -39059,7 +39059,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 68811:
+/***/ 29963:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -39093,8 +39093,8 @@ if (Stream && process.env.READABLE_STREAM === 'disable') {
   })
   module.exports.Stream = Stream.Stream
 } else {
-  const CustomStream = __webpack_require__(99767)
-  const promises = __webpack_require__(74640)
+  const CustomStream = __webpack_require__(12375)
+  const promises = __webpack_require__(65904)
   const originalDestroy = CustomStream.Readable.destroy
   module.exports = CustomStream.Readable
 
@@ -39131,7 +39131,7 @@ module.exports["default"] = module.exports
 
 /***/ }),
 
-/***/ 53975:
+/***/ 50999:
 /***/ ((module) => {
 
 
@@ -39262,19 +39262,19 @@ module.exports = {
 
 /***/ }),
 
-/***/ 49587:
+/***/ 23539:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const bufferModule = __webpack_require__(20181)
-const { format, inspect } = __webpack_require__(25808)
+const { format, inspect } = __webpack_require__(43536)
 const {
   codes: { ERR_INVALID_ARG_TYPE }
-} = __webpack_require__(55524)
-const { kResistStopPropagation, AggregateError, SymbolDispose } = __webpack_require__(53975)
-const AbortSignal = globalThis.AbortSignal || (__webpack_require__(12421).AbortSignal)
-const AbortController = globalThis.AbortController || (__webpack_require__(12421).AbortController)
+} = __webpack_require__(69220)
+const { kResistStopPropagation, AggregateError, SymbolDispose } = __webpack_require__(50999)
+const AbortSignal = globalThis.AbortSignal || (__webpack_require__(17413).AbortSignal)
+const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
 const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor
 const Blob = globalThis.Blob || bufferModule.Blob
 /* eslint-disable indent */
@@ -39417,7 +39417,7 @@ module.exports.promisify.custom = Symbol.for('nodejs.util.promisify.custom')
 
 /***/ }),
 
-/***/ 25808:
+/***/ 43536:
 /***/ ((module) => {
 
 
@@ -39479,7 +39479,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 99767:
+/***/ 12375:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -39511,29 +39511,29 @@ const { Buffer } = __webpack_require__(20181)
 
 /* replacement end */
 
-const { ObjectDefineProperty, ObjectKeys, ReflectApply } = __webpack_require__(53975)
+const { ObjectDefineProperty, ObjectKeys, ReflectApply } = __webpack_require__(50999)
 const {
   promisify: { custom: customPromisify }
-} = __webpack_require__(49587)
-const { streamReturningOperators, promiseReturningOperators } = __webpack_require__(82710)
+} = __webpack_require__(23539)
+const { streamReturningOperators, promiseReturningOperators } = __webpack_require__(11222)
 const {
   codes: { ERR_ILLEGAL_CONSTRUCTOR }
-} = __webpack_require__(55524)
-const compose = __webpack_require__(20935)
-const { setDefaultHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(77306)
-const { pipeline } = __webpack_require__(99389)
-const { destroyer } = __webpack_require__(61697)
-const eos = __webpack_require__(30607)
+} = __webpack_require__(69220)
+const compose = __webpack_require__(64999)
+const { setDefaultHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(54874)
+const { pipeline } = __webpack_require__(16701)
+const { destroyer } = __webpack_require__(65089)
+const eos = __webpack_require__(36815)
 const internalBuffer = {}
-const promises = __webpack_require__(74640)
-const utils = __webpack_require__(91458)
-const Stream = (module.exports = __webpack_require__(88000).Stream)
+const promises = __webpack_require__(65904)
+const utils = __webpack_require__(83426)
+const Stream = (module.exports = __webpack_require__(84128).Stream)
 Stream.isDestroyed = utils.isDestroyed
 Stream.isDisturbed = utils.isDisturbed
 Stream.isErrored = utils.isErrored
 Stream.isReadable = utils.isReadable
 Stream.isWritable = utils.isWritable
-Stream.Readable = __webpack_require__(98711)
+Stream.Readable = __webpack_require__(17783)
 for (const key of ObjectKeys(streamReturningOperators)) {
   const op = streamReturningOperators[key]
   function fn(...args) {
@@ -39582,12 +39582,12 @@ for (const key of ObjectKeys(promiseReturningOperators)) {
     writable: true
   })
 }
-Stream.Writable = __webpack_require__(69051)
-Stream.Duplex = __webpack_require__(38513)
-Stream.Transform = __webpack_require__(16359)
-Stream.PassThrough = __webpack_require__(67909)
+Stream.Writable = __webpack_require__(58939)
+Stream.Duplex = __webpack_require__(94449)
+Stream.Transform = __webpack_require__(12135)
+Stream.PassThrough = __webpack_require__(19173)
 Stream.pipeline = pipeline
-const { addAbortSignal } = __webpack_require__(43724)
+const { addAbortSignal } = __webpack_require__(80652)
 Stream.addAbortSignal = addAbortSignal
 Stream.finished = eos
 Stream.destroy = destroyer
@@ -39629,16 +39629,16 @@ Stream._uint8ArrayToBuffer = function _uint8ArrayToBuffer(chunk) {
 
 /***/ }),
 
-/***/ 74640:
+/***/ 65904:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { ArrayPrototypePop, Promise } = __webpack_require__(53975)
-const { isIterable, isNodeStream, isWebStream } = __webpack_require__(91458)
-const { pipelineImpl: pl } = __webpack_require__(99389)
-const { finished } = __webpack_require__(30607)
-__webpack_require__(99767)
+const { ArrayPrototypePop, Promise } = __webpack_require__(50999)
+const { isIterable, isNodeStream, isWebStream } = __webpack_require__(83426)
+const { pipelineImpl: pl } = __webpack_require__(16701)
+const { finished } = __webpack_require__(36815)
+__webpack_require__(12375)
 function pipeline(...streams) {
   return new Promise((resolve, reject) => {
     let signal
@@ -39679,14 +39679,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 91428:
+/***/ 51364:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = readdirGlob;
 
 const fs = __webpack_require__(79896);
 const { EventEmitter } = __webpack_require__(24434);
-const { Minimatch } = __webpack_require__(13888);
+const { Minimatch } = __webpack_require__(6944);
 const { resolve } = __webpack_require__(16928);
 
 function readdir(dir, strict) {
@@ -39928,7 +39928,7 @@ readdirGlob.ReaddirGlob = ReaddirGlob;
 
 /***/ }),
 
-/***/ 18805:
+/***/ 63669:
 /***/ ((module) => {
 
 const isWindows = typeof process === 'object' &&
@@ -39939,7 +39939,7 @@ module.exports = isWindows ? { sep: '\\' } : { sep: '/' }
 
 /***/ }),
 
-/***/ 13888:
+/***/ 6944:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const minimatch = module.exports = (p, pattern, options = {}) => {
@@ -39955,12 +39955,12 @@ const minimatch = module.exports = (p, pattern, options = {}) => {
 
 module.exports = minimatch
 
-const path = __webpack_require__(18805)
+const path = __webpack_require__(63669)
 minimatch.sep = path.sep
 
 const GLOBSTAR = Symbol('globstar **')
 minimatch.GLOBSTAR = GLOBSTAR
-const expand = __webpack_require__(95235)
+const expand = __webpack_require__(94691)
 
 const plTypes = {
   '!': { open: '(?:(?!(?:', close: '))[^/]*?)'},
@@ -40942,27 +40942,27 @@ minimatch.Minimatch = Minimatch
 
 /***/ }),
 
-/***/ 53564:
+/***/ 22524:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 var $concat = GetIntrinsic('%Array.prototype.concat%');
 
-var callBind = __webpack_require__(33908);
+var callBind = __webpack_require__(53844);
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 var $slice = callBound('Array.prototype.slice');
 
-var hasSymbols = __webpack_require__(78362)();
+var hasSymbols = __webpack_require__(61114)();
 var isConcatSpreadable = hasSymbols && Symbol.isConcatSpreadable;
 
 /** @type {never[]} */ var empty = [];
 var $concatApply = isConcatSpreadable ? callBind.apply($concat, empty) : null;
 
 // eslint-disable-next-line no-extra-parens
-var isArray = isConcatSpreadable ? /** @type {(value: unknown) => value is unknown[]} */ (__webpack_require__(25169)) : null;
+var isArray = isConcatSpreadable ? /** @type {(value: unknown) => value is unknown[]} */ (__webpack_require__(82513)) : null;
 
 /** @type {import('.')} */
 module.exports = isConcatSpreadable
@@ -40992,7 +40992,7 @@ module.exports = isConcatSpreadable
 
 /***/ }),
 
-/***/ 22626:
+/***/ 93058:
 /***/ ((module, exports, __webpack_require__) => {
 
 /*! safe-buffer. MIT License. Feross Aboukhadijeh <https://feross.org/opensource> */
@@ -41064,16 +41064,16 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /***/ }),
 
-/***/ 61182:
+/***/ 93470:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(50337);
-var isRegex = __webpack_require__(18078);
+var callBound = __webpack_require__(23105);
+var isRegex = __webpack_require__(86622);
 
 var $exec = callBound('RegExp.prototype.exec');
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
 /** @type {import('.')} */
 module.exports = function regexTester(regex) {
@@ -41088,17 +41088,17 @@ module.exports = function regexTester(regex) {
 
 /***/ }),
 
-/***/ 67170:
+/***/ 49346:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
-var define = __webpack_require__(4788);
-var hasDescriptors = __webpack_require__(73617)();
-var gOPD = __webpack_require__(82450);
+var GetIntrinsic = __webpack_require__(60470);
+var define = __webpack_require__(31316);
+var hasDescriptors = __webpack_require__(60497)();
+var gOPD = __webpack_require__(33170);
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 var $floor = GetIntrinsic('%Math.floor%');
 
 /** @type {import('.')} */
@@ -41137,14 +41137,14 @@ module.exports = function setFunctionLength(fn, length) {
 
 /***/ }),
 
-/***/ 2828:
+/***/ 36204:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const { EventEmitter } = __webpack_require__(49420)
-const FIFO = __webpack_require__(16059)
-const TextDecoder = __webpack_require__(53486)
+const { EventEmitter } = __webpack_require__(29580)
+const FIFO = __webpack_require__(83867)
+const TextDecoder = __webpack_require__(97934)
 
-const StreamError = __webpack_require__(77049)
+const StreamError = __webpack_require__(45657)
 
 // if we do a future major, expect queue microtask to be there always, for now a bit defensive
 const qmt =
@@ -42458,7 +42458,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 77049:
+/***/ 45657:
 /***/ ((module) => {
 
 module.exports = class StreamError extends Error {
@@ -42512,15 +42512,15 @@ module.exports = class StreamError extends Error {
 
 /***/ }),
 
-/***/ 77363:
+/***/ 49651:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var RequireObjectCoercible = __webpack_require__(71761);
-var ToString = __webpack_require__(81270);
-var callBound = __webpack_require__(50337);
-var safeRegexTester = __webpack_require__(61182);
+var RequireObjectCoercible = __webpack_require__(19601);
+var ToString = __webpack_require__(35038);
+var callBound = __webpack_require__(23105);
+var safeRegexTester = __webpack_require__(93470);
 
 var $replace = callBound('String.prototype.replace');
 var $charAt = callBound('String.prototype.charAt');
@@ -42549,18 +42549,18 @@ module.exports = function trim() {
 
 /***/ }),
 
-/***/ 88205:
+/***/ 20941:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(33908);
-var define = __webpack_require__(59567);
-var RequireObjectCoercible = __webpack_require__(71761);
+var callBind = __webpack_require__(53844);
+var define = __webpack_require__(50191);
+var RequireObjectCoercible = __webpack_require__(19601);
 
-var implementation = __webpack_require__(77363);
-var getPolyfill = __webpack_require__(82250);
-var shim = __webpack_require__(27048);
+var implementation = __webpack_require__(49651);
+var getPolyfill = __webpack_require__(58698);
+var shim = __webpack_require__(4872);
 
 var bound = callBind(getPolyfill());
 var boundMethod = function trim(receiver) {
@@ -42579,12 +42579,12 @@ module.exports = boundMethod;
 
 /***/ }),
 
-/***/ 82250:
+/***/ 58698:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(77363);
+var implementation = __webpack_require__(49651);
 
 var zeroWidthSpace = '\u200b';
 var mongolianVowelSeparator = '\u180E';
@@ -42605,15 +42605,15 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 27048:
+/***/ 4872:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var supportsDescriptors = __webpack_require__(73617)();
-var defineDataProperty = __webpack_require__(4788);
+var supportsDescriptors = __webpack_require__(60497)();
+var defineDataProperty = __webpack_require__(31316);
 
-var getPolyfill = __webpack_require__(82250);
+var getPolyfill = __webpack_require__(58698);
 
 module.exports = function shimStringTrim() {
 	var polyfill = getPolyfill();
@@ -42632,7 +42632,7 @@ module.exports = function shimStringTrim() {
 
 /***/ }),
 
-/***/ 9530:
+/***/ 80634:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -42660,7 +42660,7 @@ module.exports = function shimStringTrim() {
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(22626).Buffer);
+var Buffer = (__webpack_require__(93058).Buffer);
 /*</replacement>*/
 
 var isEncoding = Buffer.isEncoding || function (encoding) {
@@ -42934,13 +42934,13 @@ function simpleEnd(buf) {
 
 /***/ }),
 
-/***/ 10986:
+/***/ 21450:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const os = __webpack_require__(70857);
 const tty = __webpack_require__(52018);
-const hasFlag = __webpack_require__(72389);
+const hasFlag = __webpack_require__(83813);
 
 const {env} = process;
 
@@ -43076,7 +43076,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7783:
+/***/ 20775:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const constants = { // just for envs without fs
@@ -43097,13 +43097,13 @@ try {
 
 /***/ }),
 
-/***/ 62835:
+/***/ 35763:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const { Writable, Readable, getStreamError } = __webpack_require__(2828)
-const FIFO = __webpack_require__(16059)
-const b4a = __webpack_require__(67617)
-const headers = __webpack_require__(89484)
+const { Writable, Readable, getStreamError } = __webpack_require__(36204)
+const FIFO = __webpack_require__(83867)
+const b4a = __webpack_require__(73057)
+const headers = __webpack_require__(88428)
 
 const EMPTY = b4a.alloc(0)
 const MAX_HEADER_SIZE = 4 * 1024 * 1024 // arbitrary big number
@@ -43522,10 +43522,10 @@ function overflow (size) {
 
 /***/ }),
 
-/***/ 89484:
+/***/ 88428:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const b4a = __webpack_require__(67617)
+const b4a = __webpack_require__(73057)
 
 const ZEROS = '0000000000000000000'
 const SEVENS = '7777777777777777777'
@@ -43851,23 +43851,23 @@ function addLength (str) {
 
 /***/ }),
 
-/***/ 75062:
+/***/ 56118:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-exports.extract = __webpack_require__(62835)
-exports.pack = __webpack_require__(11901)
+exports.extract = __webpack_require__(35763)
+exports.pack = __webpack_require__(80861)
 
 
 /***/ }),
 
-/***/ 11901:
+/***/ 80861:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const { Readable, Writable, getStreamError } = __webpack_require__(2828)
-const b4a = __webpack_require__(67617)
+const { Readable, Writable, getStreamError } = __webpack_require__(36204)
+const b4a = __webpack_require__(73057)
 
-const constants = __webpack_require__(7783)
-const headers = __webpack_require__(89484)
+const constants = __webpack_require__(20775)
+const headers = __webpack_require__(88428)
 
 const DMODE = 0o755
 const FMODE = 0o644
@@ -44154,11 +44154,11 @@ function mapWritable (buf) {
 
 /***/ }),
 
-/***/ 53486:
+/***/ 97934:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const PassThroughDecoder = __webpack_require__(49624)
-const UTF8Decoder = __webpack_require__(79726)
+const PassThroughDecoder = __webpack_require__(47256)
+const UTF8Decoder = __webpack_require__(86414)
 
 module.exports = class TextDecoder {
   constructor(encoding = 'utf8') {
@@ -44225,10 +44225,10 @@ function normalizeEncoding(encoding) {
 
 /***/ }),
 
-/***/ 49624:
+/***/ 47256:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const b4a = __webpack_require__(67617)
+const b4a = __webpack_require__(73057)
 
 module.exports = class PassThroughDecoder {
   constructor(encoding) {
@@ -44251,10 +44251,10 @@ module.exports = class PassThroughDecoder {
 
 /***/ }),
 
-/***/ 79726:
+/***/ 86414:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const b4a = __webpack_require__(67617)
+const b4a = __webpack_require__(73057)
 
 /**
  * https://encoding.spec.whatwg.org/#utf-8-decoder
@@ -44443,14 +44443,14 @@ function trailingBytesSeen(data) {
 
 /***/ }),
 
-/***/ 84110:
+/***/ 62958:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var whichTypedArray = __webpack_require__(58736);
-var taSlice = __webpack_require__(64837);
-var gopd = __webpack_require__(82450);
-var defineDataProperty = __webpack_require__(4788);
-var ToPrimitive = __webpack_require__(2964);
+var whichTypedArray = __webpack_require__(54768);
+var taSlice = __webpack_require__(39013);
+var gopd = __webpack_require__(33170);
+var defineDataProperty = __webpack_require__(31316);
+var ToPrimitive = __webpack_require__(75604);
 
 // TODO: use call-bind, is-date, is-regex, is-string, is-boolean-object, is-number-object
 function toS(obj) { return Object.prototype.toString.call(obj); }
@@ -45097,19 +45097,19 @@ module.exports = Traverse;
 
 /***/ }),
 
-/***/ 72153:
+/***/ 58489:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 /** @type {undefined | ((thisArg: import('.').TypedArray) => Buffer<ArrayBufferLike>)} */
 var $typedArrayBuffer = callBound('TypedArray.prototype.buffer', true);
 
-var isTypedArray = __webpack_require__(60677);
+var isTypedArray = __webpack_require__(6405);
 
 /** @type {import('.')} */
 // node <= 0.10, < 0.11.4 has a nonconfigurable own property instead of a prototype getter
@@ -45123,16 +45123,16 @@ module.exports = $typedArrayBuffer || function typedArrayBuffer(x) {
 
 /***/ }),
 
-/***/ 13827:
+/***/ 23363:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var forEach = __webpack_require__(49811);
-var callBind = __webpack_require__(33908);
-var gPO = __webpack_require__(1224)();
+var forEach = __webpack_require__(14963);
+var callBind = __webpack_require__(53844);
+var gPO = __webpack_require__(31360)();
 
-var typedArrays = __webpack_require__(99530)();
+var typedArrays = __webpack_require__(51506)();
 
 /** @import { TypedArrayName, ByteOffsetGetter, Implementation } from '.' */
 
@@ -45142,7 +45142,7 @@ var getters = {
 	__proto__: null
 };
 
-var gOPD = __webpack_require__(82450);
+var gOPD = __webpack_require__(33170);
 var oDP = Object.defineProperty;
 if (gOPD) {
 	/** @type {ByteOffsetGetter} */
@@ -45196,7 +45196,7 @@ var tryTypedArrays = function tryAllTypedArrays(value) {
 	return foundOffset;
 };
 
-var isTypedArray = __webpack_require__(60677);
+var isTypedArray = __webpack_require__(6405);
 
 /** @type {Implementation} */
 module.exports = function typedArrayByteOffset(value) {
@@ -45209,19 +45209,19 @@ module.exports = function typedArrayByteOffset(value) {
 
 /***/ }),
 
-/***/ 91191:
+/***/ 53655:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // / <reference types="node" />
 
-var callBind = __webpack_require__(33908);
-var forEach = __webpack_require__(49811);
-var gOPD = __webpack_require__(82450);
-var isTypedArray = __webpack_require__(60677);
-var typedArrays = __webpack_require__(87775);
-var gPO = __webpack_require__(1224)();
+var callBind = __webpack_require__(53844);
+var forEach = __webpack_require__(14963);
+var gOPD = __webpack_require__(33170);
+var isTypedArray = __webpack_require__(6405);
+var typedArrays = __webpack_require__(18879);
+var gPO = __webpack_require__(31360)();
 
 /** @typedef {(value: import('.').TypedArray) => number} TypedArrayLengthGetter */
 /** @typedef {{ [k in `$${import('.').TypedArrayName}` | '__proto__']: k extends '__proto__' ? null : TypedArrayLengthGetter }} Cache */
@@ -45296,29 +45296,29 @@ module.exports = function typedArrayLength(value) {
 
 /***/ }),
 
-/***/ 1419:
+/***/ 4587:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var Get = __webpack_require__(14748);
-var GetValueFromBuffer = __webpack_require__(10673);
-var IsDetachedBuffer = __webpack_require__(21346);
-var max = __webpack_require__(90427);
-var min = __webpack_require__(31769);
-var Set = __webpack_require__(35768);
-var SetValueInBuffer = __webpack_require__(15094);
-var ToIntegerOrInfinity = __webpack_require__(61784);
-var ToString = __webpack_require__(81270);
-var TypedArrayElementSize = __webpack_require__(66074);
-var TypedArrayElementType = __webpack_require__(41999);
-var TypedArraySpeciesCreate = __webpack_require__(39917);
-var ValidateTypedArray = __webpack_require__(37401);
+var Get = __webpack_require__(68036);
+var GetValueFromBuffer = __webpack_require__(18329);
+var IsDetachedBuffer = __webpack_require__(26650);
+var max = __webpack_require__(57147);
+var min = __webpack_require__(41017);
+var Set = __webpack_require__(51328);
+var SetValueInBuffer = __webpack_require__(85758);
+var ToIntegerOrInfinity = __webpack_require__(57568);
+var ToString = __webpack_require__(35038);
+var TypedArrayElementSize = __webpack_require__(18866);
+var TypedArrayElementType = __webpack_require__(19927);
+var TypedArraySpeciesCreate = __webpack_require__(49733);
+var ValidateTypedArray = __webpack_require__(77425);
 
-var typedArrayBuffer = __webpack_require__(72153);
-var typedArrayByteOffset = __webpack_require__(13827);
+var typedArrayBuffer = __webpack_require__(58489);
+var typedArrayByteOffset = __webpack_require__(23363);
 
 // https://tc39.es/ecma262/#sec-%typedarray%.prototype.slice
 
@@ -45395,17 +45395,17 @@ module.exports = function slice(start, end) {
 
 /***/ }),
 
-/***/ 64837:
+/***/ 39013:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var define = __webpack_require__(59567);
-var callBind = __webpack_require__(33908);
+var define = __webpack_require__(50191);
+var callBind = __webpack_require__(53844);
 
-var implementation = __webpack_require__(1419);
-var getPolyfill = __webpack_require__(57410);
-var shim = __webpack_require__(56112);
+var implementation = __webpack_require__(4587);
+var getPolyfill = __webpack_require__(25762);
+var shim = __webpack_require__(27248);
 
 var bound = callBind(getPolyfill());
 
@@ -45420,12 +45420,12 @@ module.exports = bound;
 
 /***/ }),
 
-/***/ 57410:
+/***/ 25762:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(1419);
+var implementation = __webpack_require__(4587);
 
 module.exports = function getPolyfill() {
 	if (typeof Uint8Array === 'function' && Uint8Array.prototype.slice) {
@@ -45447,15 +45447,15 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 56112:
+/***/ 27248:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var define = __webpack_require__(59567);
-var getProto = __webpack_require__(20591);
+var define = __webpack_require__(50191);
+var getProto = __webpack_require__(81967);
 
-var getPolyfill = __webpack_require__(57410);
+var getPolyfill = __webpack_require__(25762);
 
 module.exports = function shimTypedArraySlice() {
 	if (typeof Uint8Array === 'function') {
@@ -45474,7 +45474,7 @@ module.exports = function shimTypedArraySlice() {
 
 /***/ }),
 
-/***/ 22189:
+/***/ 45389:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -45504,15 +45504,15 @@ module.exports = Entry;
 
 /***/ }),
 
-/***/ 55940:
+/***/ 5700:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var fs = __webpack_require__(79896);
 var path = __webpack_require__(16928);
 var util = __webpack_require__(39023);
-var mkdirp = __webpack_require__(6869);
+var mkdirp = __webpack_require__(4469);
 var Transform = (__webpack_require__(2203).Transform);
-var UnzipStream = __webpack_require__(77164);
+var UnzipStream = __webpack_require__(85580);
 
 function Extract (opts) {
     if (!(this instanceof Extract))
@@ -45607,7 +45607,7 @@ module.exports = Extract;
 
 /***/ }),
 
-/***/ 14924:
+/***/ 42092:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Transform = (__webpack_require__(2203).Transform);
@@ -45707,12 +45707,12 @@ module.exports = MatcherStream;
 
 /***/ }),
 
-/***/ 86775:
+/***/ 41879:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Transform = (__webpack_require__(2203).Transform);
 var util = __webpack_require__(39023);
-var UnzipStream = __webpack_require__(77164);
+var UnzipStream = __webpack_require__(85580);
 
 function ParserStream(opts) {
     if (!(this instanceof ParserStream)) {
@@ -45765,17 +45765,17 @@ module.exports = ParserStream;
 
 /***/ }),
 
-/***/ 77164:
+/***/ 85580:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var binary = __webpack_require__(22705);
+var binary = __webpack_require__(58769);
 var stream = __webpack_require__(2203);
 var util = __webpack_require__(39023);
 var zlib = __webpack_require__(43106);
-var MatcherStream = __webpack_require__(14924);
-var Entry = __webpack_require__(22189);
+var MatcherStream = __webpack_require__(42092);
+var Entry = __webpack_require__(45389);
 
 const states = {
     STREAM_START:                         0,
@@ -46512,17 +46512,17 @@ module.exports = UnzipStream;
 
 /***/ }),
 
-/***/ 73063:
+/***/ 33991:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-exports.Parse = __webpack_require__(86775);
-exports.Extract = __webpack_require__(55940);
+exports.Parse = __webpack_require__(41879);
+exports.Extract = __webpack_require__(5700);
 
 /***/ }),
 
-/***/ 73800:
+/***/ 24488:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -46535,16 +46535,16 @@ module.exports = __webpack_require__(39023).deprecate;
 
 /***/ }),
 
-/***/ 62708:
+/***/ 70516:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isString = __webpack_require__(59954);
-var isNumber = __webpack_require__(87942);
-var isBoolean = __webpack_require__(96807);
-var isSymbol = __webpack_require__(26487);
-var isBigInt = __webpack_require__(19132);
+var isString = __webpack_require__(57970);
+var isNumber = __webpack_require__(33670);
+var isBoolean = __webpack_require__(10823);
+var isSymbol = __webpack_require__(63927);
+var isBigInt = __webpack_require__(17788);
 
 /** @type {import('.')} */
 // eslint-disable-next-line consistent-return
@@ -46573,24 +46573,24 @@ module.exports = function whichBoxedPrimitive(value) {
 
 /***/ }),
 
-/***/ 53842:
+/***/ 45330:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var whichBoxedPrimitive = __webpack_require__(62708);
-var whichCollection = __webpack_require__(27396);
-var whichTypedArray = __webpack_require__(58736);
-var isArray = __webpack_require__(25169);
-var isDate = __webpack_require__(51277);
-var isRegex = __webpack_require__(18078);
-var isWeakRef = __webpack_require__(32272);
-var isFinalizationRegistry = __webpack_require__(94520);
-var name = __webpack_require__(10549);
-var isGeneratorFunction = __webpack_require__(9419);
-var isAsyncFunction = __webpack_require__(92072);
-var callBound = __webpack_require__(50337);
-var hasToStringTag = __webpack_require__(89095)();
+var whichBoxedPrimitive = __webpack_require__(70516);
+var whichCollection = __webpack_require__(16260);
+var whichTypedArray = __webpack_require__(54768);
+var isArray = __webpack_require__(82513);
+var isDate = __webpack_require__(86253);
+var isRegex = __webpack_require__(86622);
+var isWeakRef = __webpack_require__(92880);
+var isFinalizationRegistry = __webpack_require__(93816);
+var name = __webpack_require__(82069);
+var isGeneratorFunction = __webpack_require__(55659);
+var isAsyncFunction = __webpack_require__(14856);
+var callBound = __webpack_require__(23105);
+var hasToStringTag = __webpack_require__(85479)();
 var toStringTag = hasToStringTag && Symbol.toStringTag;
 
 var $Object = Object;
@@ -46712,15 +46712,15 @@ module.exports = function whichBuiltinType(value) {
 
 /***/ }),
 
-/***/ 27396:
+/***/ 16260:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isMap = __webpack_require__(83263);
-var isSet = __webpack_require__(57169);
-var isWeakMap = __webpack_require__(78723);
-var isWeakSet = __webpack_require__(57053);
+var isMap = __webpack_require__(69311);
+var isSet = __webpack_require__(6513);
+var isWeakMap = __webpack_require__(33955);
+var isWeakSet = __webpack_require__(22237);
 
 /** @type {import('.')} */
 module.exports = function whichCollection(/** @type {unknown} */ value) {
@@ -46744,20 +46744,20 @@ module.exports = function whichCollection(/** @type {unknown} */ value) {
 
 /***/ }),
 
-/***/ 58736:
+/***/ 54768:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var forEach = __webpack_require__(49811);
-var availableTypedArrays = __webpack_require__(99530);
-var callBind = __webpack_require__(33908);
-var callBound = __webpack_require__(50337);
-var gOPD = __webpack_require__(82450);
-var getProto = __webpack_require__(20591);
+var forEach = __webpack_require__(14963);
+var availableTypedArrays = __webpack_require__(51506);
+var callBind = __webpack_require__(53844);
+var callBound = __webpack_require__(23105);
+var gOPD = __webpack_require__(33170);
+var getProto = __webpack_require__(81967);
 
 var $toString = callBound('Object.prototype.toString');
-var hasToStringTag = __webpack_require__(89095)();
+var hasToStringTag = __webpack_require__(85479)();
 
 var g = typeof globalThis === 'undefined' ? global : globalThis;
 var typedArrays = availableTypedArrays();
@@ -46885,7 +46885,7 @@ module.exports = whichTypedArray;
 
 /***/ }),
 
-/***/ 48246:
+/***/ 41622:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -46897,10 +46897,10 @@ module.exports = whichTypedArray;
  */
 var inherits = (__webpack_require__(39023).inherits);
 
-var ZipArchiveOutputStream = (__webpack_require__(39800).ZipArchiveOutputStream);
-var ZipArchiveEntry = (__webpack_require__(39800).ZipArchiveEntry);
+var ZipArchiveOutputStream = (__webpack_require__(47544).ZipArchiveOutputStream);
+var ZipArchiveEntry = (__webpack_require__(47544).ZipArchiveEntry);
 
-var util = __webpack_require__(58544);
+var util = __webpack_require__(53296);
 
 /**
  * @constructor
@@ -47079,7 +47079,7 @@ ZipStream.prototype.finalize = function() {
 
 /***/ }),
 
-/***/ 198:
+/***/ 70030:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -47098,7 +47098,7 @@ exports.w = {
 
 /***/ }),
 
-/***/ 35450:
+/***/ 38914:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -47119,12 +47119,12 @@ exports.w = {
 
 /***/ }),
 
-/***/ 99530:
+/***/ 51506:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var possibleNames = __webpack_require__(87775);
+var possibleNames = __webpack_require__(18879);
 
 var g = typeof globalThis === 'undefined' ? global : globalThis;
 
@@ -47143,34 +47143,34 @@ module.exports = function availableTypedArrays() {
 
 /***/ }),
 
-/***/ 67563:
+/***/ 57187:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // http://262.ecma-international.org/5.1/#sec-9.11
 
-module.exports = __webpack_require__(11827);
+module.exports = __webpack_require__(69203);
 
 
 /***/ }),
 
-/***/ 78529:
+/***/ 90265:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
 // https://262.ecma-international.org/15.0/#sec-arraybufferbytelength
 
-var IsDetachedBuffer = __webpack_require__(21346);
+var IsDetachedBuffer = __webpack_require__(26650);
 
-var isArrayBuffer = __webpack_require__(73229);
-var isSharedArrayBuffer = __webpack_require__(34835);
-var arrayBufferByteLength = __webpack_require__(18570);
+var isArrayBuffer = __webpack_require__(96429);
+var isSharedArrayBuffer = __webpack_require__(12403);
+var arrayBufferByteLength = __webpack_require__(49290);
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 var $sabByteLength = callBound('SharedArrayBuffer.prototype.byteLength', true);
 
 var isGrowable = false; // TODO: support this
@@ -47203,16 +47203,16 @@ module.exports = function ArrayBufferByteLength(arrayBuffer, order) {
 
 /***/ }),
 
-/***/ 10893:
+/***/ 4597:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
-var $RangeError = __webpack_require__(76057);
-var $TypeError = __webpack_require__(27842);
+var $RangeError = __webpack_require__(14585);
+var $TypeError = __webpack_require__(73314);
 
 var zero = $BigInt && $BigInt(0);
 
@@ -47238,22 +47238,22 @@ module.exports = function BigIntRemainder(n, d) {
 
 /***/ }),
 
-/***/ 42329:
+/***/ 64273:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
-var isObject = __webpack_require__(37456);
+var $TypeError = __webpack_require__(73314);
+var isObject = __webpack_require__(21040);
 
-var isPropertyDescriptor = __webpack_require__(76172);
-var DefineOwnProperty = __webpack_require__(3332);
+var isPropertyDescriptor = __webpack_require__(2612);
+var DefineOwnProperty = __webpack_require__(62652);
 
-var FromPropertyDescriptor = __webpack_require__(62154);
-var IsDataDescriptor = __webpack_require__(51495);
-var isPropertyKey = __webpack_require__(80388);
-var SameValue = __webpack_require__(43175);
-var ToPropertyDescriptor = __webpack_require__(15695);
+var FromPropertyDescriptor = __webpack_require__(1154);
+var IsDataDescriptor = __webpack_require__(21423);
+var isPropertyKey = __webpack_require__(7084);
+var SameValue = __webpack_require__(7311);
+var ToPropertyDescriptor = __webpack_require__(54679);
 
 // https://262.ecma-international.org/6.0/#sec-definepropertyorthrow
 
@@ -47284,15 +47284,15 @@ module.exports = function DefinePropertyOrThrow(O, P, desc) {
 
 /***/ }),
 
-/***/ 62154:
+/***/ 1154:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var isPropertyDescriptor = __webpack_require__(76172);
-var fromPropertyDescriptor = __webpack_require__(75546);
+var isPropertyDescriptor = __webpack_require__(2612);
+var fromPropertyDescriptor = __webpack_require__(29890);
 
 // https://262.ecma-international.org/6.0/#sec-frompropertydescriptor
 
@@ -47307,18 +47307,18 @@ module.exports = function FromPropertyDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 14748:
+/***/ 68036:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var inspect = __webpack_require__(7450);
+var inspect = __webpack_require__(60506);
 
-var isPropertyKey = __webpack_require__(80388);
+var isPropertyKey = __webpack_require__(7084);
 
-var isObject = __webpack_require__(37456);
+var isObject = __webpack_require__(21040);
 
 // https://262.ecma-international.org/6.0/#sec-get-o-p
 
@@ -47338,31 +47338,31 @@ module.exports = function Get(O, P) {
 
 /***/ }),
 
-/***/ 10673:
+/***/ 18329:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
-var callBound = __webpack_require__(50337);
-var isInteger = __webpack_require__(19775);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
+var callBound = __webpack_require__(23105);
+var isInteger = __webpack_require__(3647);
 var $Uint8Array = GetIntrinsic('%Uint8Array%', true);
 
 var $slice = callBound('Array.prototype.slice');
 
-var IsDetachedBuffer = __webpack_require__(21346);
-var RawBytesToNumeric = __webpack_require__(50187);
+var IsDetachedBuffer = __webpack_require__(26650);
+var RawBytesToNumeric = __webpack_require__(27011);
 
-var isArrayBuffer = __webpack_require__(73229);
-var isSharedArrayBuffer = __webpack_require__(34835);
-var safeConcat = __webpack_require__(53564);
+var isArrayBuffer = __webpack_require__(96429);
+var isSharedArrayBuffer = __webpack_require__(12403);
+var safeConcat = __webpack_require__(22524);
 
-var tableTAO = __webpack_require__(36677);
+var tableTAO = __webpack_require__(41821);
 
-var defaultEndianness = __webpack_require__(33713);
+var defaultEndianness = __webpack_require__(19289);
 
 // https://262.ecma-international.org/15.0/#sec-getvaluefrombuffer
 
@@ -47440,17 +47440,17 @@ module.exports = function GetValueFromBuffer(arrayBuffer, byteIndex, type, isTyp
 
 /***/ }),
 
-/***/ 53967:
+/***/ 94327:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var hasOwn = __webpack_require__(58748);
-var isObject = __webpack_require__(37456);
+var hasOwn = __webpack_require__(54076);
+var isObject = __webpack_require__(21040);
 
-var isPropertyKey = __webpack_require__(80388);
+var isPropertyKey = __webpack_require__(7084);
 
 // https://262.ecma-international.org/6.0/#sec-hasownproperty
 
@@ -47467,18 +47467,18 @@ module.exports = function HasOwnProperty(O, P) {
 
 /***/ }),
 
-/***/ 52657:
+/***/ 94041:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // https://262.ecma-international.org/6.0/#sec-isarray
-module.exports = __webpack_require__(3937);
+module.exports = __webpack_require__(30233);
 
 
 /***/ }),
 
-/***/ 27653:
+/***/ 99757:
 /***/ ((module) => {
 
 
@@ -47492,28 +47492,28 @@ module.exports = function IsBigIntElementType(type) {
 
 /***/ }),
 
-/***/ 72074:
+/***/ 30114:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // http://262.ecma-international.org/5.1/#sec-9.11
 
-module.exports = __webpack_require__(11827);
+module.exports = __webpack_require__(69203);
 
 
 /***/ }),
 
-/***/ 11964:
+/***/ 69028:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(32787);
+var GetIntrinsic = __webpack_require__(82043);
 
 var $construct = GetIntrinsic('%Reflect.construct%', true);
 
-var DefinePropertyOrThrow = __webpack_require__(42329);
+var DefinePropertyOrThrow = __webpack_require__(64273);
 try {
 	DefinePropertyOrThrow({}, '', { '[[Get]]': function () {} });
 } catch (e) {
@@ -47551,16 +47551,16 @@ if (DefinePropertyOrThrow && $construct) {
 
 /***/ }),
 
-/***/ 51495:
+/***/ 21423:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var hasOwn = __webpack_require__(58748);
+var hasOwn = __webpack_require__(54076);
 
-var isPropertyDescriptor = __webpack_require__(76172);
+var isPropertyDescriptor = __webpack_require__(2612);
 
 // https://262.ecma-international.org/5.1/#sec-8.10.2
 
@@ -47583,18 +47583,18 @@ module.exports = function IsDataDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 21346:
+/***/ 26650:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var $byteLength = __webpack_require__(18570);
-var availableTypedArrays = __webpack_require__(99530)();
-var callBound = __webpack_require__(50337);
-var isArrayBuffer = __webpack_require__(73229);
-var isSharedArrayBuffer = __webpack_require__(34835);
+var $byteLength = __webpack_require__(49290);
+var availableTypedArrays = __webpack_require__(51506)();
+var callBound = __webpack_require__(23105);
+var isArrayBuffer = __webpack_require__(96429);
+var isSharedArrayBuffer = __webpack_require__(12403);
 
 var $sabByteLength = callBound('SharedArrayBuffer.prototype.byteLength', true);
 
@@ -47618,20 +47618,20 @@ module.exports = function IsDetachedBuffer(arrayBuffer) {
 
 /***/ }),
 
-/***/ 93715:
+/***/ 91643:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 var $arrayBufferResizable = callBound('%ArrayBuffer.prototype.resizable%', true);
 var $sharedArrayGrowable = callBound('%SharedArrayBuffer.prototype.growable%', true);
 
-var isArrayBuffer = __webpack_require__(73229);
-var isSharedArrayBuffer = __webpack_require__(34835);
+var isArrayBuffer = __webpack_require__(96429);
+var isSharedArrayBuffer = __webpack_require__(12403);
 
 // https://262.ecma-international.org/15.0/#sec-isfixedlengtharraybuffer
 
@@ -47654,22 +47654,22 @@ module.exports = function IsFixedLengthArrayBuffer(arrayBuffer) {
 
 /***/ }),
 
-/***/ 8679:
+/***/ 12223:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var IsDetachedBuffer = __webpack_require__(21346);
-var IsFixedLengthArrayBuffer = __webpack_require__(93715);
-var TypedArrayElementSize = __webpack_require__(66074);
+var IsDetachedBuffer = __webpack_require__(26650);
+var IsFixedLengthArrayBuffer = __webpack_require__(91643);
+var TypedArrayElementSize = __webpack_require__(18866);
 
-var isTypedArrayWithBufferWitnessRecord = __webpack_require__(23177);
+var isTypedArrayWithBufferWitnessRecord = __webpack_require__(53937);
 
-var typedArrayBuffer = __webpack_require__(72153);
-var typedArrayByteOffset = __webpack_require__(13827);
-var typedArrayLength = __webpack_require__(91191);
+var typedArrayBuffer = __webpack_require__(58489);
+var typedArrayByteOffset = __webpack_require__(23363);
+var typedArrayLength = __webpack_require__(53655);
 
 // https://262.ecma-international.org/15.0/#sec-istypedarrayoutofbounds
 
@@ -47718,7 +47718,7 @@ module.exports = function IsTypedArrayOutOfBounds(taRecord) {
 
 /***/ }),
 
-/***/ 84513:
+/***/ 52297:
 /***/ ((module) => {
 
 
@@ -47736,18 +47736,18 @@ module.exports = function IsUnsignedElementType(type) {
 
 /***/ }),
 
-/***/ 61669:
+/***/ 93117:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var ArrayBufferByteLength = __webpack_require__(78529);
-var IsDetachedBuffer = __webpack_require__(21346);
+var ArrayBufferByteLength = __webpack_require__(90265);
+var IsDetachedBuffer = __webpack_require__(26650);
 
-var isTypedArray = __webpack_require__(60677);
-var typedArrayBuffer = __webpack_require__(72153);
+var isTypedArray = __webpack_require__(6405);
+var typedArrayBuffer = __webpack_require__(58489);
 
 // https://262.ecma-international.org/15.0/#sec-maketypedarraywithbufferwitnessrecord
 
@@ -47769,30 +47769,30 @@ module.exports = function MakeTypedArrayWithBufferWitnessRecord(obj, order) {
 
 /***/ }),
 
-/***/ 91659:
+/***/ 53795:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var hasOwnProperty = __webpack_require__(53967);
-var ToBigInt64 = __webpack_require__(96306);
-var ToBigUint64 = __webpack_require__(26235);
-var ToInt16 = __webpack_require__(50697);
-var ToInt32 = __webpack_require__(39303);
-var ToInt8 = __webpack_require__(90500);
-var ToUint16 = __webpack_require__(49920);
-var ToUint32 = __webpack_require__(83950);
-var ToUint8 = __webpack_require__(98187);
-var ToUint8Clamp = __webpack_require__(99720);
+var hasOwnProperty = __webpack_require__(94327);
+var ToBigInt64 = __webpack_require__(88586);
+var ToBigUint64 = __webpack_require__(82531);
+var ToInt16 = __webpack_require__(25089);
+var ToInt32 = __webpack_require__(64543);
+var ToInt8 = __webpack_require__(63836);
+var ToUint16 = __webpack_require__(32712);
+var ToUint32 = __webpack_require__(89942);
+var ToUint8 = __webpack_require__(41075);
+var ToUint8Clamp = __webpack_require__(26304);
 
-var valueToFloat16Bytes = __webpack_require__(18592);
-var valueToFloat32Bytes = __webpack_require__(32697);
-var valueToFloat64Bytes = __webpack_require__(89951);
-var integerToNBytes = __webpack_require__(14502);
+var valueToFloat16Bytes = __webpack_require__(15592);
+var valueToFloat32Bytes = __webpack_require__(44558);
+var valueToFloat64Bytes = __webpack_require__(66951);
+var integerToNBytes = __webpack_require__(27854);
 
-var tableTAO = __webpack_require__(36677);
+var tableTAO = __webpack_require__(41821);
 
 // https://262.ecma-international.org/15.0/#table-the-typedarray-constructors
 var TypeToAO = {
@@ -47841,35 +47841,35 @@ module.exports = function NumericToRawBytes(type, value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 50187:
+/***/ 27011:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
-var callBound = __webpack_require__(50337);
+var GetIntrinsic = __webpack_require__(60470);
+var callBound = __webpack_require__(23105);
 
-var $RangeError = __webpack_require__(76057);
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
+var $RangeError = __webpack_require__(14585);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
 var $BigInt = GetIntrinsic('%BigInt%', true);
 
-var hasOwnProperty = __webpack_require__(53967);
-var IsArray = __webpack_require__(52657);
-var IsBigIntElementType = __webpack_require__(27653);
-var IsUnsignedElementType = __webpack_require__(84513);
+var hasOwnProperty = __webpack_require__(94327);
+var IsArray = __webpack_require__(94041);
+var IsBigIntElementType = __webpack_require__(99757);
+var IsUnsignedElementType = __webpack_require__(52297);
 
-var bytesAsFloat16 = __webpack_require__(43762);
-var bytesAsFloat32 = __webpack_require__(21756);
-var bytesAsFloat64 = __webpack_require__(71467);
-var bytesAsInteger = __webpack_require__(34825);
-var every = __webpack_require__(89219);
-var isByteValue = __webpack_require__(18283);
+var bytesAsFloat16 = __webpack_require__(91914);
+var bytesAsFloat32 = __webpack_require__(77524);
+var bytesAsFloat64 = __webpack_require__(86051);
+var bytesAsInteger = __webpack_require__(74593);
+var every = __webpack_require__(89835);
+var isByteValue = __webpack_require__(51315);
 
 var $reverse = callBound('Array.prototype.reverse');
 var $slice = callBound('Array.prototype.slice');
 
-var tableTAO = __webpack_require__(36677);
+var tableTAO = __webpack_require__(41821);
 
 // https://262.ecma-international.org/15.0/#sec-rawbytestonumeric
 
@@ -47920,12 +47920,12 @@ module.exports = function RawBytesToNumeric(type, rawBytes, isLittleEndian) {
 
 /***/ }),
 
-/***/ 43175:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $isNaN = __webpack_require__(42420);
+var $isNaN = __webpack_require__(77044);
 
 // http://262.ecma-international.org/5.1/#sec-9.12
 
@@ -47940,16 +47940,16 @@ module.exports = function SameValue(x, y) {
 
 /***/ }),
 
-/***/ 35768:
+/***/ 51328:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
-var isObject = __webpack_require__(37456);
+var $TypeError = __webpack_require__(73314);
+var isObject = __webpack_require__(21040);
 
-var isPropertyKey = __webpack_require__(80388);
-var SameValue = __webpack_require__(43175);
+var isPropertyKey = __webpack_require__(7084);
+var SameValue = __webpack_require__(7311);
 
 // IE 9 does not throw in strict mode when writability/configurability/extensibility is violated
 var noThrowOnStrictViolation = (function () {
@@ -47992,30 +47992,30 @@ module.exports = function Set(O, P, V, Throw) {
 
 /***/ }),
 
-/***/ 15094:
+/***/ 85758:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
-var isInteger = __webpack_require__(19775);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
+var isInteger = __webpack_require__(3647);
 var $Uint8Array = GetIntrinsic('%Uint8Array%', true);
 
-var IsBigIntElementType = __webpack_require__(27653);
-var IsDetachedBuffer = __webpack_require__(21346);
-var NumericToRawBytes = __webpack_require__(91659);
+var IsBigIntElementType = __webpack_require__(99757);
+var IsDetachedBuffer = __webpack_require__(26650);
+var NumericToRawBytes = __webpack_require__(53795);
 
-var isArrayBuffer = __webpack_require__(73229);
-var isSharedArrayBuffer = __webpack_require__(34835);
-var hasOwn = __webpack_require__(58748);
+var isArrayBuffer = __webpack_require__(96429);
+var isSharedArrayBuffer = __webpack_require__(12403);
+var hasOwn = __webpack_require__(54076);
 
-var tableTAO = __webpack_require__(36677);
+var tableTAO = __webpack_require__(41821);
 
-var defaultEndianness = __webpack_require__(33713);
-var forEach = __webpack_require__(54634);
+var defaultEndianness = __webpack_require__(19289);
+var forEach = __webpack_require__(64930);
 
 // https://262.ecma-international.org/15.0/#sec-setvalueinbuffer
 
@@ -48091,18 +48091,18 @@ module.exports = function SetValueInBuffer(arrayBuffer, byteIndex, type, value, 
 
 /***/ }),
 
-/***/ 49128:
+/***/ 98080:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $species = GetIntrinsic('%Symbol.species%', true);
-var $TypeError = __webpack_require__(27842);
-var isObject = __webpack_require__(37456);
+var $TypeError = __webpack_require__(73314);
+var isObject = __webpack_require__(21040);
 
-var IsConstructor = __webpack_require__(11964);
+var IsConstructor = __webpack_require__(69028);
 
 // https://262.ecma-international.org/6.0/#sec-speciesconstructor
 
@@ -48130,16 +48130,16 @@ module.exports = function SpeciesConstructor(O, defaultConstructor) {
 
 /***/ }),
 
-/***/ 89313:
+/***/ 47129:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
-var $TypeError = __webpack_require__(27842);
-var $SyntaxError = __webpack_require__(27817);
+var $TypeError = __webpack_require__(73314);
+var $SyntaxError = __webpack_require__(80105);
 
 // https://262.ecma-international.org/14.0/#sec-stringtobigint
 
@@ -48160,19 +48160,19 @@ module.exports = function StringToBigInt(argument) {
 
 /***/ }),
 
-/***/ 53651:
+/***/ 5819:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $RegExp = GetIntrinsic('%RegExp%');
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 var $parseInteger = GetIntrinsic('%parseInt%');
 
-var callBound = __webpack_require__(50337);
-var regexTester = __webpack_require__(61182);
+var callBound = __webpack_require__(23105);
+var regexTester = __webpack_require__(93470);
 
 var $strSlice = callBound('String.prototype.slice');
 var isBinary = regexTester(/^0b[01]+$/i);
@@ -48182,7 +48182,7 @@ var nonWS = ['\u0085', '\u200b', '\ufffe'].join('');
 var nonWSregex = new $RegExp('[' + nonWS + ']', 'g');
 var hasNonWS = regexTester(nonWSregex);
 
-var $trim = __webpack_require__(88205);
+var $trim = __webpack_require__(20941);
 
 // https://262.ecma-international.org/13.0/#sec-stringtonumber
 
@@ -48209,20 +48209,20 @@ module.exports = function StringToNumber(argument) {
 
 /***/ }),
 
-/***/ 43072:
+/***/ 7512:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
 var $Number = GetIntrinsic('%Number%');
-var $TypeError = __webpack_require__(27842);
-var $SyntaxError = __webpack_require__(27817);
+var $TypeError = __webpack_require__(73314);
+var $SyntaxError = __webpack_require__(80105);
 
-var StringToBigInt = __webpack_require__(89313);
-var ToPrimitive = __webpack_require__(98174);
+var StringToBigInt = __webpack_require__(47129);
+var ToPrimitive = __webpack_require__(42678);
 
 // https://262.ecma-international.org/13.0/#sec-tobigint
 
@@ -48267,20 +48267,20 @@ module.exports = function ToBigInt(argument) {
 
 /***/ }),
 
-/***/ 96306:
+/***/ 88586:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
-var $pow = __webpack_require__(90227);
+var $pow = __webpack_require__(56947);
 
-var ToBigInt = __webpack_require__(43072);
-var BigIntRemainder = __webpack_require__(10893);
+var ToBigInt = __webpack_require__(7512);
+var BigIntRemainder = __webpack_require__(4597);
 
-var modBigInt = __webpack_require__(6571);
+var modBigInt = __webpack_require__(49843);
 
 // BigInt(2**63), but node v10.4-v10.8 have a bug where you can't `BigInt(x)` anything larger than MAX_SAFE_INTEGER
 var twoSixtyThree = $BigInt && (BigInt($pow(2, 32)) * BigInt($pow(2, 31)));
@@ -48299,21 +48299,21 @@ module.exports = function ToBigInt64(argument) {
 
 /***/ }),
 
-/***/ 26235:
+/***/ 82531:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
 
-var $pow = __webpack_require__(90227);
+var $pow = __webpack_require__(56947);
 
-var ToBigInt = __webpack_require__(43072);
-var BigIntRemainder = __webpack_require__(10893);
+var ToBigInt = __webpack_require__(7512);
+var BigIntRemainder = __webpack_require__(4597);
 
-var modBigInt = __webpack_require__(6571);
+var modBigInt = __webpack_require__(49843);
 
 // BigInt(2**64), but node v10.4-v10.8 have a bug where you can't `BigInt(x)` anything larger than MAX_SAFE_INTEGER
 var twoSixtyFour = $BigInt && (BigInt($pow(2, 32)) * BigInt($pow(2, 32)));
@@ -48329,7 +48329,7 @@ module.exports = function ToBigUint64(argument) {
 
 /***/ }),
 
-/***/ 95271:
+/***/ 11967:
 /***/ ((module) => {
 
 
@@ -48341,16 +48341,16 @@ module.exports = function ToBoolean(value) { return !!value; };
 
 /***/ }),
 
-/***/ 50697:
+/***/ 25089:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(47268);
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(4756);
+var modulo = __webpack_require__(90460);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
-var isFinite = __webpack_require__(17622);
+var isFinite = __webpack_require__(3766);
 
 // https://262.ecma-international.org/14.0/#sec-toint16
 
@@ -48369,16 +48369,16 @@ module.exports = function ToInt16(argument) {
 
 /***/ }),
 
-/***/ 39303:
+/***/ 64543:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(47268);
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(4756);
+var modulo = __webpack_require__(90460);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
-var isFinite = __webpack_require__(17622);
+var isFinite = __webpack_require__(3766);
 
 // https://262.ecma-international.org/14.0/#sec-toint32
 
@@ -48399,16 +48399,16 @@ module.exports = function ToInt32(argument) {
 
 /***/ }),
 
-/***/ 90500:
+/***/ 63836:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(47268);
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(4756);
+var modulo = __webpack_require__(90460);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
-var isFinite = __webpack_require__(17622);
+var isFinite = __webpack_require__(3766);
 
 // https://262.ecma-international.org/14.0/#sec-toint8
 
@@ -48425,16 +48425,16 @@ module.exports = function ToInt8(argument) {
 
 /***/ }),
 
-/***/ 61784:
+/***/ 57568:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(4756);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
-var $isNaN = __webpack_require__(42420);
-var $isFinite = __webpack_require__(17622);
+var $isNaN = __webpack_require__(77044);
+var $isFinite = __webpack_require__(3766);
 
 // https://262.ecma-international.org/14.0/#sec-tointegerorinfinity
 
@@ -48448,19 +48448,19 @@ module.exports = function ToIntegerOrInfinity(value) {
 
 /***/ }),
 
-/***/ 77182:
+/***/ 49094:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 var $Number = GetIntrinsic('%Number%');
-var isPrimitive = __webpack_require__(76257);
+var isPrimitive = __webpack_require__(67369);
 
-var ToPrimitive = __webpack_require__(98174);
-var StringToNumber = __webpack_require__(53651);
+var ToPrimitive = __webpack_require__(42678);
+var StringToNumber = __webpack_require__(5819);
 
 // https://262.ecma-international.org/13.0/#sec-tonumber
 
@@ -48481,12 +48481,12 @@ module.exports = function ToNumber(argument) {
 
 /***/ }),
 
-/***/ 98174:
+/***/ 42678:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var toPrimitive = __webpack_require__(2964);
+var toPrimitive = __webpack_require__(75604);
 
 // https://262.ecma-international.org/6.0/#sec-toprimitive
 
@@ -48500,18 +48500,18 @@ module.exports = function ToPrimitive(input) {
 
 /***/ }),
 
-/***/ 15695:
+/***/ 54679:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasOwn = __webpack_require__(58748);
+var hasOwn = __webpack_require__(54076);
 
-var $TypeError = __webpack_require__(27842);
-var isObject = __webpack_require__(37456);
+var $TypeError = __webpack_require__(73314);
+var isObject = __webpack_require__(21040);
 
-var IsCallable = __webpack_require__(72074);
-var ToBoolean = __webpack_require__(95271);
+var IsCallable = __webpack_require__(30114);
+var ToBoolean = __webpack_require__(11967);
 
 // https://262.ecma-international.org/5.1/#sec-8.10.5
 
@@ -48557,15 +48557,15 @@ module.exports = function ToPropertyDescriptor(Obj) {
 
 /***/ }),
 
-/***/ 81270:
+/***/ 35038:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $String = GetIntrinsic('%String%');
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
 // https://262.ecma-international.org/6.0/#sec-tostring
 
@@ -48579,16 +48579,16 @@ module.exports = function ToString(argument) {
 
 /***/ }),
 
-/***/ 49920:
+/***/ 32712:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(47268);
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(4756);
+var modulo = __webpack_require__(90460);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
-var isFinite = __webpack_require__(17622);
+var isFinite = __webpack_require__(3766);
 
 // https://262.ecma-international.org/14.0/#sec-touint16
 
@@ -48607,16 +48607,16 @@ module.exports = function ToUint16(argument) {
 
 /***/ }),
 
-/***/ 83950:
+/***/ 89942:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(47268);
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(4756);
+var modulo = __webpack_require__(90460);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
-var isFinite = __webpack_require__(17622);
+var isFinite = __webpack_require__(3766);
 
 // https://262.ecma-international.org/14.0/#sec-touint32
 
@@ -48635,16 +48635,16 @@ module.exports = function ToUint32(argument) {
 
 /***/ }),
 
-/***/ 98187:
+/***/ 41075:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isFinite = __webpack_require__(17622);
+var isFinite = __webpack_require__(3766);
 
-var modulo = __webpack_require__(47268);
-var ToNumber = __webpack_require__(77182);
-var truncate = __webpack_require__(4756);
+var modulo = __webpack_require__(90460);
+var ToNumber = __webpack_require__(49094);
+var truncate = __webpack_require__(60700);
 
 // https://262.ecma-international.org/14.0/#sec-touint8
 
@@ -48661,17 +48661,17 @@ module.exports = function ToUint8(argument) {
 
 /***/ }),
 
-/***/ 99720:
+/***/ 26304:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var clamp = __webpack_require__(21203);
+var clamp = __webpack_require__(95835);
 
-var ToNumber = __webpack_require__(77182);
-var floor = __webpack_require__(26414);
+var ToNumber = __webpack_require__(49094);
+var floor = __webpack_require__(85638);
 
-var $isNaN = __webpack_require__(42420);
+var $isNaN = __webpack_require__(77044);
 
 // https://262.ecma-international.org/15.0/#sec-touint8clamp
 
@@ -48694,21 +48694,21 @@ module.exports = function ToUint8Clamp(argument) {
 
 /***/ }),
 
-/***/ 54511:
+/***/ 43623:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
 
-var IsArray = __webpack_require__(52657);
-var IsConstructor = __webpack_require__(11964);
-var IsTypedArrayOutOfBounds = __webpack_require__(8679);
-var TypedArrayLength = __webpack_require__(76059);
-var ValidateTypedArray = __webpack_require__(37401);
+var IsArray = __webpack_require__(94041);
+var IsConstructor = __webpack_require__(69028);
+var IsTypedArrayOutOfBounds = __webpack_require__(12223);
+var TypedArrayLength = __webpack_require__(57571);
+var ValidateTypedArray = __webpack_require__(77425);
 
-var availableTypedArrays = __webpack_require__(99530)();
+var availableTypedArrays = __webpack_require__(51506)();
 
 // https://262.ecma-international.org/15.0/#typedarraycreatefromconstructor
 
@@ -48753,19 +48753,19 @@ module.exports = function TypedArrayCreateFromConstructor(constructor, argumentL
 
 /***/ }),
 
-/***/ 66074:
+/***/ 18866:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
-var isInteger = __webpack_require__(19775);
-var whichTypedArray = __webpack_require__(58736);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
+var isInteger = __webpack_require__(3647);
+var whichTypedArray = __webpack_require__(54768);
 
 // https://262.ecma-international.org/13.0/#sec-typedarrayelementsize
 
-var tableTAO = __webpack_require__(36677);
+var tableTAO = __webpack_require__(41821);
 
 module.exports = function TypedArrayElementSize(O) {
 	var type = whichTypedArray(O);
@@ -48783,19 +48783,19 @@ module.exports = function TypedArrayElementSize(O) {
 
 /***/ }),
 
-/***/ 41999:
+/***/ 19927:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
 
-var whichTypedArray = __webpack_require__(58736);
+var whichTypedArray = __webpack_require__(54768);
 
 // https://262.ecma-international.org/13.0/#sec-typedarrayelementtype
 
-var tableTAO = __webpack_require__(36677);
+var tableTAO = __webpack_require__(41821);
 
 module.exports = function TypedArrayElementType(O) {
 	var type = whichTypedArray(O);
@@ -48813,23 +48813,23 @@ module.exports = function TypedArrayElementType(O) {
 
 /***/ }),
 
-/***/ 76059:
+/***/ 57571:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var floor = __webpack_require__(26414);
-var IsFixedLengthArrayBuffer = __webpack_require__(93715);
-var IsTypedArrayOutOfBounds = __webpack_require__(8679);
-var TypedArrayElementSize = __webpack_require__(66074);
+var floor = __webpack_require__(85638);
+var IsFixedLengthArrayBuffer = __webpack_require__(91643);
+var IsTypedArrayOutOfBounds = __webpack_require__(12223);
+var TypedArrayElementSize = __webpack_require__(18866);
 
-var isTypedArrayWithBufferWitnessRecord = __webpack_require__(23177);
+var isTypedArrayWithBufferWitnessRecord = __webpack_require__(53937);
 
-var typedArrayBuffer = __webpack_require__(72153);
-var typedArrayByteOffset = __webpack_require__(13827);
-var typedArrayLength = __webpack_require__(91191);
+var typedArrayBuffer = __webpack_require__(58489);
+var typedArrayByteOffset = __webpack_require__(23363);
+var typedArrayLength = __webpack_require__(53655);
 
 // https://www.ecma-international.org/ecma-262/15.0/#sec-typedarraylength
 
@@ -48871,22 +48871,22 @@ module.exports = function TypedArrayLength(taRecord) {
 
 /***/ }),
 
-/***/ 39917:
+/***/ 49733:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(27817);
-var $TypeError = __webpack_require__(27842);
+var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(73314);
 
-var whichTypedArray = __webpack_require__(58736);
-var availableTypedArrays = __webpack_require__(99530)();
+var whichTypedArray = __webpack_require__(54768);
+var availableTypedArrays = __webpack_require__(51506)();
 
-var IsArray = __webpack_require__(52657);
-var SpeciesConstructor = __webpack_require__(49128);
-var TypedArrayCreateFromConstructor = __webpack_require__(54511);
+var IsArray = __webpack_require__(94041);
+var SpeciesConstructor = __webpack_require__(98080);
+var TypedArrayCreateFromConstructor = __webpack_require__(43623);
 
-var getConstructor = __webpack_require__(1334);
+var getConstructor = __webpack_require__(34414);
 
 // https://262.ecma-international.org/15.0/#typedarray-species-create
 
@@ -48915,18 +48915,18 @@ module.exports = function TypedArraySpeciesCreate(exemplar, argumentList) {
 
 /***/ }),
 
-/***/ 37401:
+/***/ 77425:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
-var isObject = __webpack_require__(37456);
+var $TypeError = __webpack_require__(73314);
+var isObject = __webpack_require__(21040);
 
-var IsTypedArrayOutOfBounds = __webpack_require__(8679);
-var MakeTypedArrayWithBufferWitnessRecord = __webpack_require__(61669);
+var IsTypedArrayOutOfBounds = __webpack_require__(12223);
+var MakeTypedArrayWithBufferWitnessRecord = __webpack_require__(93117);
 
-var isTypedArray = __webpack_require__(60677);
+var isTypedArray = __webpack_require__(6405);
 
 // https://262.ecma-international.org/15.0/#sec-validatetypedarray
 
@@ -48954,14 +48954,14 @@ module.exports = function ValidateTypedArray(O, order) {
 
 /***/ }),
 
-/***/ 21203:
+/***/ 95835:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
-var max = __webpack_require__(90427);
-var min = __webpack_require__(31769);
+var $TypeError = __webpack_require__(73314);
+var max = __webpack_require__(57147);
+var min = __webpack_require__(41017);
 
 // https://262.ecma-international.org/12.0/#clamping
 
@@ -48975,13 +48975,13 @@ module.exports = function clamp(x, lower, upper) {
 
 /***/ }),
 
-/***/ 26414:
+/***/ 85638:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // var modulo = require('./modulo');
-var $floor = __webpack_require__(54091);
+var $floor = __webpack_require__(96171);
 
 // http://262.ecma-international.org/11.0/#eqn-floor
 
@@ -48996,12 +48996,12 @@ module.exports = function floor(x) {
 
 /***/ }),
 
-/***/ 47268:
+/***/ 90460:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var mod = __webpack_require__(25264);
+var mod = __webpack_require__(94248);
 
 // https://262.ecma-international.org/5.1/#sec-5.2
 
@@ -49012,7 +49012,7 @@ module.exports = function modulo(x, y) {
 
 /***/ }),
 
-/***/ 36677:
+/***/ 41821:
 /***/ ((module) => {
 
 
@@ -49057,14 +49057,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4756:
+/***/ 60700:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var floor = __webpack_require__(26414);
+var floor = __webpack_require__(85638);
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
 // https://262.ecma-international.org/14.0/#eqn-truncate
 
@@ -49079,33 +49079,33 @@ module.exports = function truncate(x) {
 
 /***/ }),
 
-/***/ 32787:
+/***/ 82043:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO: remove, semver-major
 
-module.exports = __webpack_require__(10678);
+module.exports = __webpack_require__(60470);
 
 
 /***/ }),
 
-/***/ 3332:
+/***/ 62652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasPropertyDescriptors = __webpack_require__(73617);
+var hasPropertyDescriptors = __webpack_require__(60497);
 
-var $defineProperty = __webpack_require__(21430);
+var $defineProperty = __webpack_require__(79094);
 
 var hasArrayLengthDefineBug = hasPropertyDescriptors.hasArrayLengthDefineBug();
 
 // eslint-disable-next-line global-require
-var isArray = hasArrayLengthDefineBug && __webpack_require__(3937);
+var isArray = hasArrayLengthDefineBug && __webpack_require__(30233);
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 var $isEnumerable = callBound('Object.prototype.propertyIsEnumerable');
 
@@ -49151,17 +49151,17 @@ module.exports = function DefineOwnProperty(IsDataDescriptor, SameValue, FromPro
 
 /***/ }),
 
-/***/ 3937:
+/***/ 30233:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $Array = GetIntrinsic('%Array%');
 
 // eslint-disable-next-line global-require
-var toStr = !$Array.isArray && __webpack_require__(50337)('Object.prototype.toString');
+var toStr = !$Array.isArray && __webpack_require__(23105)('Object.prototype.toString');
 
 module.exports = $Array.isArray || function IsArray(argument) {
 	return toStr(argument) === '[object Array]';
@@ -49170,12 +49170,12 @@ module.exports = $Array.isArray || function IsArray(argument) {
 
 /***/ }),
 
-/***/ 43762:
+/***/ 91914:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $pow = __webpack_require__(90227);
+var $pow = __webpack_require__(56947);
 
 module.exports = function bytesAsFloat32(rawBytes) {
 	// return new $Float16Array(new $Uint8Array(rawBytes).buffer)[0];
@@ -49224,12 +49224,12 @@ module.exports = function bytesAsFloat32(rawBytes) {
 
 /***/ }),
 
-/***/ 21756:
+/***/ 77524:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $pow = __webpack_require__(90227);
+var $pow = __webpack_require__(56947);
 
 module.exports = function bytesAsFloat32(rawBytes) {
 	// return new $Float32Array(new $Uint8Array(rawBytes).buffer)[0];
@@ -49267,12 +49267,12 @@ Return the Number value that corresponds to value.
 
 /***/ }),
 
-/***/ 71467:
+/***/ 86051:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $pow = __webpack_require__(90227);
+var $pow = __webpack_require__(56947);
 
 module.exports = function bytesAsFloat64(rawBytes) {
 	// return new $Float64Array(new $Uint8Array(rawBytes).buffer)[0];
@@ -49316,14 +49316,14 @@ Return the Number value that corresponds to value.
 
 /***/ }),
 
-/***/ 34825:
+/***/ 74593:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
-var $pow = __webpack_require__(90227);
+var $pow = __webpack_require__(56947);
 
 var $Number = GetIntrinsic('%Number%');
 var $BigInt = GetIntrinsic('%BigInt%', true);
@@ -49355,17 +49355,17 @@ module.exports = function bytesAsInteger(rawBytes, elementSize, isUnsigned, isBi
 
 /***/ }),
 
-/***/ 33713:
+/***/ 19289:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $Uint8Array = GetIntrinsic('%Uint8Array%', true);
 var $Uint32Array = GetIntrinsic('%Uint32Array%', true);
 
-var typedArrayBuffer = __webpack_require__(72153);
+var typedArrayBuffer = __webpack_require__(58489);
 
 var uInt32 = $Uint32Array && new $Uint32Array([0x12345678]);
 var uInt8 = uInt32 && new $Uint8Array(typedArrayBuffer(uInt32));
@@ -49383,7 +49383,7 @@ module.exports = uInt8
 
 /***/ }),
 
-/***/ 89219:
+/***/ 89835:
 /***/ ((module) => {
 
 
@@ -49400,7 +49400,7 @@ module.exports = function every(array, predicate) {
 
 /***/ }),
 
-/***/ 54634:
+/***/ 64930:
 /***/ ((module) => {
 
 
@@ -49414,7 +49414,7 @@ module.exports = function forEach(array, callback) {
 
 /***/ }),
 
-/***/ 13341:
+/***/ 62293:
 /***/ ((module) => {
 
 
@@ -49454,7 +49454,7 @@ module.exports = function fractionToBitString(x) {
 
 /***/ }),
 
-/***/ 75546:
+/***/ 29890:
 /***/ ((module) => {
 
 
@@ -49488,12 +49488,12 @@ module.exports = function fromPropertyDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 14316:
+/***/ 21924:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $floor = __webpack_require__(54091);
+var $floor = __webpack_require__(96171);
 
 // https://runestone.academy/ns/books/published/pythonds/BasicDS/ConvertingDecimalNumberstoBinaryNumbers.html#:~:text=The%20Divide%20by%202%20algorithm,have%20a%20remainder%20of%200
 
@@ -49516,12 +49516,12 @@ module.exports = function intToBinaryString(x) {
 
 /***/ }),
 
-/***/ 14502:
+/***/ 27854:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $Number = GetIntrinsic('%Number%');
 var $BigInt = GetIntrinsic('%BigInt%', true);
@@ -49551,7 +49551,7 @@ module.exports = function integerToNBytes(intValue, n, isLittleEndian) {
 
 /***/ }),
 
-/***/ 18283:
+/***/ 51315:
 /***/ ((module) => {
 
 
@@ -49563,18 +49563,18 @@ module.exports = function isByteValue(value) {
 
 /***/ }),
 
-/***/ 85678:
+/***/ 44278:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO, semver-major: delete
-module.exports = __webpack_require__(19775);
+module.exports = __webpack_require__(3647);
 
 
 /***/ }),
 
-/***/ 93117:
+/***/ 92805:
 /***/ ((module) => {
 
 
@@ -49586,19 +49586,19 @@ module.exports = Number.isNaN || function isNaN(a) {
 
 /***/ }),
 
-/***/ 40285:
+/***/ 46229:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO: remove, semver-major
 
-module.exports = __webpack_require__(37456);
+module.exports = __webpack_require__(21040);
 
 
 /***/ }),
 
-/***/ 76257:
+/***/ 67369:
 /***/ ((module) => {
 
 
@@ -49610,7 +49610,7 @@ module.exports = function isPrimitive(value) {
 
 /***/ }),
 
-/***/ 80388:
+/***/ 7084:
 /***/ ((module) => {
 
 
@@ -49622,18 +49622,18 @@ module.exports = function isPropertyKey(argument) {
 
 /***/ }),
 
-/***/ 25264:
+/***/ 94248:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO, semver-major: delete
-module.exports = __webpack_require__(19505);
+module.exports = __webpack_require__(9521);
 
 
 /***/ }),
 
-/***/ 6571:
+/***/ 49843:
 /***/ ((module) => {
 
 
@@ -49646,14 +49646,14 @@ module.exports = function bigIntMod(BigIntRemainder, bigint, modulo) {
 
 /***/ }),
 
-/***/ 76172:
+/***/ 2612:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(27842);
+var $TypeError = __webpack_require__(73314);
 
-var hasOwn = __webpack_require__(58748);
+var hasOwn = __webpack_require__(54076);
 
 var allowed = {
 	__proto__: null,
@@ -49689,15 +49689,15 @@ module.exports = function isPropertyDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 23177:
+/***/ 53937:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasOwn = __webpack_require__(58748);
-var isTypedArray = __webpack_require__(60677);
+var hasOwn = __webpack_require__(54076);
+var isTypedArray = __webpack_require__(6405);
 
-var isInteger = __webpack_require__(85678);
+var isInteger = __webpack_require__(44278);
 
 module.exports = function isTypedArrayWithBufferWitnessRecord(value) {
 	return !!value
@@ -49714,12 +49714,12 @@ module.exports = function isTypedArrayWithBufferWitnessRecord(value) {
 
 /***/ }),
 
-/***/ 1334:
+/***/ 34414:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var constructors = {
 	__proto__: null,
@@ -49744,18 +49744,18 @@ module.exports = function getConstructor(kind) {
 
 /***/ }),
 
-/***/ 18592:
+/***/ 15592:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $abs = __webpack_require__(31897);
-var $floor = __webpack_require__(54091);
-var $pow = __webpack_require__(90227);
+var $abs = __webpack_require__(55641);
+var $floor = __webpack_require__(96171);
+var $pow = __webpack_require__(56947);
 
-var isFinite = __webpack_require__(17622);
-var isNaN = __webpack_require__(42420);
-var isNegativeZero = __webpack_require__(55316);
+var isFinite = __webpack_require__(3766);
+var isNaN = __webpack_require__(77044);
+var isNegativeZero = __webpack_require__(1908);
 
 var maxFiniteFloat16 = 65504; // 2**16 - 2**5
 
@@ -49824,18 +49824,18 @@ module.exports = function valueToFloat16Bytes(value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 32697:
+/***/ 44558:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $abs = __webpack_require__(31897);
-var $floor = __webpack_require__(54091);
-var $pow = __webpack_require__(90227);
+var $abs = __webpack_require__(55641);
+var $floor = __webpack_require__(96171);
+var $pow = __webpack_require__(56947);
 
-var isFinite = __webpack_require__(17622);
-var isNaN = __webpack_require__(42420);
-var isNegativeZero = __webpack_require__(55316);
+var isFinite = __webpack_require__(3766);
+var isNaN = __webpack_require__(77044);
+var isNegativeZero = __webpack_require__(1908);
 
 var maxFiniteFloat32 = 3.4028234663852886e+38; // roughly 2 ** 128 - 1
 
@@ -49898,27 +49898,27 @@ module.exports = function valueToFloat32Bytes(value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 89951:
+/***/ 66951:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
+var GetIntrinsic = __webpack_require__(60470);
 
 var $parseInt = GetIntrinsic('%parseInt%');
-var $abs = __webpack_require__(31897);
-var $floor = __webpack_require__(54091);
-var isFinite = __webpack_require__(17622);
-var isNegativeZero = __webpack_require__(55316);
+var $abs = __webpack_require__(55641);
+var $floor = __webpack_require__(96171);
+var isFinite = __webpack_require__(3766);
+var isNegativeZero = __webpack_require__(1908);
 
-var callBound = __webpack_require__(50337);
+var callBound = __webpack_require__(23105);
 
 var $strIndexOf = callBound('String.prototype.indexOf');
 var $strSlice = callBound('String.prototype.slice');
 
-var fractionToBitString = __webpack_require__(13341);
-var intToBinString = __webpack_require__(14316);
-var isNaN = __webpack_require__(93117);
+var fractionToBitString = __webpack_require__(62293);
+var intToBinString = __webpack_require__(21924);
+var isNaN = __webpack_require__(92805);
 
 var float64bias = 1023;
 
@@ -49990,17 +49990,17 @@ module.exports = function valueToFloat64Bytes(value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 44621:
+/***/ 72981:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Glob = void 0;
-const minimatch_1 = __webpack_require__(3897);
+const minimatch_1 = __webpack_require__(91409);
 const node_url_1 = __webpack_require__(73136);
-const path_scurry_1 = __webpack_require__(78009);
-const pattern_js_1 = __webpack_require__(42237);
-const walker_js_1 = __webpack_require__(70797);
+const path_scurry_1 = __webpack_require__(38958);
+const pattern_js_1 = __webpack_require__(47813);
+const walker_js_1 = __webpack_require__(11157);
 // if no process global, just call it linux.
 // so we default to case-sensitive, / separators
 const defaultPlatform = (typeof process === 'object' &&
@@ -50243,13 +50243,13 @@ exports.Glob = Glob;
 
 /***/ }),
 
-/***/ 99733:
+/***/ 45197:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.hasMagic = void 0;
-const minimatch_1 = __webpack_require__(3897);
+const minimatch_1 = __webpack_require__(91409);
 /**
  * Return true if the patterns provided contain any magic glob characters,
  * given the options provided.
@@ -50276,7 +50276,7 @@ exports.hasMagic = hasMagic;
 
 /***/ }),
 
-/***/ 72653:
+/***/ 5637:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -50286,8 +50286,8 @@ exports.hasMagic = hasMagic;
 // Ignores are always parsed in dot:true mode
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Ignore = void 0;
-const minimatch_1 = __webpack_require__(3897);
-const pattern_js_1 = __webpack_require__(42237);
+const minimatch_1 = __webpack_require__(91409);
+const pattern_js_1 = __webpack_require__(47813);
 const defaultPlatform = (typeof process === 'object' &&
     process &&
     typeof process.platform === 'string') ?
@@ -50401,7 +50401,7 @@ exports.Ignore = Ignore;
 
 /***/ }),
 
-/***/ 56747:
+/***/ 21363:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -50412,17 +50412,17 @@ exports.globStream = globStream;
 exports.globSync = globSync;
 exports.globIterateSync = globIterateSync;
 exports.globIterate = globIterate;
-const minimatch_1 = __webpack_require__(3897);
-const glob_js_1 = __webpack_require__(44621);
-const has_magic_js_1 = __webpack_require__(99733);
-var minimatch_2 = __webpack_require__(3897);
+const minimatch_1 = __webpack_require__(91409);
+const glob_js_1 = __webpack_require__(72981);
+const has_magic_js_1 = __webpack_require__(45197);
+var minimatch_2 = __webpack_require__(91409);
 Object.defineProperty(exports, "escape", ({ enumerable: true, get: function () { return minimatch_2.escape; } }));
 Object.defineProperty(exports, "unescape", ({ enumerable: true, get: function () { return minimatch_2.unescape; } }));
-var glob_js_2 = __webpack_require__(44621);
+var glob_js_2 = __webpack_require__(72981);
 Object.defineProperty(exports, "Glob", ({ enumerable: true, get: function () { return glob_js_2.Glob; } }));
-var has_magic_js_2 = __webpack_require__(99733);
+var has_magic_js_2 = __webpack_require__(45197);
 Object.defineProperty(exports, "hasMagic", ({ enumerable: true, get: function () { return has_magic_js_2.hasMagic; } }));
-var ignore_js_1 = __webpack_require__(72653);
+var ignore_js_1 = __webpack_require__(5637);
 Object.defineProperty(exports, "Ignore", ({ enumerable: true, get: function () { return ignore_js_1.Ignore; } }));
 function globStreamSync(pattern, options = {}) {
     return new glob_js_1.Glob(pattern, options).streamSync();
@@ -50475,14 +50475,14 @@ exports.glob.glob = exports.glob;
 
 /***/ }),
 
-/***/ 42237:
+/***/ 47813:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 // this is just a very light wrapper around 2 arrays with an offset index
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Pattern = void 0;
-const minimatch_1 = __webpack_require__(3897);
+const minimatch_1 = __webpack_require__(91409);
 const isPatternList = (pl) => pl.length >= 1;
 const isGlobList = (gl) => gl.length >= 1;
 /**
@@ -50700,14 +50700,14 @@ exports.Pattern = Pattern;
 
 /***/ }),
 
-/***/ 72667:
+/***/ 37843:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 // synchronous utility for filtering entries and calculating subwalks
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Processor = exports.SubWalks = exports.MatchRecord = exports.HasWalkedCache = void 0;
-const minimatch_1 = __webpack_require__(3897);
+const minimatch_1 = __webpack_require__(91409);
 /**
  * A cache of which patterns have been processed for a given Path
  */
@@ -51007,7 +51007,7 @@ exports.Processor = Processor;
 
 /***/ }),
 
-/***/ 70797:
+/***/ 11157:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -51019,9 +51019,9 @@ exports.GlobStream = exports.GlobWalker = exports.GlobUtil = void 0;
  *
  * @module
  */
-const minipass_1 = __webpack_require__(7291);
-const ignore_js_1 = __webpack_require__(72653);
-const processor_js_1 = __webpack_require__(72667);
+const minipass_1 = __webpack_require__(78275);
+const ignore_js_1 = __webpack_require__(5637);
+const processor_js_1 = __webpack_require__(37843);
 const makeIgnore = (ignore, opts) => typeof ignore === 'string' ? new ignore_js_1.Ignore([ignore], opts)
     : Array.isArray(ignore) ? new ignore_js_1.Ignore(ignore, opts)
         : ignore;
@@ -51400,7 +51400,7 @@ exports.GlobStream = GlobStream;
 
 /***/ }),
 
-/***/ 5751:
+/***/ 8895:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51420,7 +51420,7 @@ exports.assertValidPattern = assertValidPattern;
 
 /***/ }),
 
-/***/ 14481:
+/***/ 20857:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -51428,8 +51428,8 @@ exports.assertValidPattern = assertValidPattern;
 var _a;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.AST = void 0;
-const brace_expressions_js_1 = __webpack_require__(84208);
-const unescape_js_1 = __webpack_require__(71645);
+const brace_expressions_js_1 = __webpack_require__(65192);
+const unescape_js_1 = __webpack_require__(9829);
 const types = new Set(['!', '?', '+', '*', '@']);
 const isExtglobType = (c) => types.has(c);
 const isExtglobAST = (c) => isExtglobType(c.type);
@@ -52173,7 +52173,7 @@ _a = AST;
 
 /***/ }),
 
-/***/ 84208:
+/***/ 65192:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -52331,7 +52331,7 @@ exports.parseClass = parseClass;
 
 /***/ }),
 
-/***/ 62334:
+/***/ 76726:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -52359,7 +52359,7 @@ exports.escape = escape;
 
 /***/ }),
 
-/***/ 3897:
+/***/ 91409:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -52368,11 +52368,11 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.unescape = exports.escape = exports.AST = exports.Minimatch = exports.match = exports.makeRe = exports.braceExpand = exports.defaults = exports.filter = exports.GLOBSTAR = exports.sep = exports.minimatch = void 0;
-const brace_expansion_1 = __importDefault(__webpack_require__(95235));
-const assert_valid_pattern_js_1 = __webpack_require__(5751);
-const ast_js_1 = __webpack_require__(14481);
-const escape_js_1 = __webpack_require__(62334);
-const unescape_js_1 = __webpack_require__(71645);
+const brace_expansion_1 = __importDefault(__webpack_require__(94691));
+const assert_valid_pattern_js_1 = __webpack_require__(8895);
+const ast_js_1 = __webpack_require__(20857);
+const escape_js_1 = __webpack_require__(76726);
+const unescape_js_1 = __webpack_require__(9829);
 const minimatch = (p, pattern, options = {}) => {
     (0, assert_valid_pattern_js_1.assertValidPattern)(pattern);
     // shortcut: comments match nothing.
@@ -53373,11 +53373,11 @@ class Minimatch {
 }
 exports.Minimatch = Minimatch;
 /* c8 ignore start */
-var ast_js_2 = __webpack_require__(14481);
+var ast_js_2 = __webpack_require__(20857);
 Object.defineProperty(exports, "AST", ({ enumerable: true, get: function () { return ast_js_2.AST; } }));
-var escape_js_2 = __webpack_require__(62334);
+var escape_js_2 = __webpack_require__(76726);
 Object.defineProperty(exports, "escape", ({ enumerable: true, get: function () { return escape_js_2.escape; } }));
-var unescape_js_2 = __webpack_require__(71645);
+var unescape_js_2 = __webpack_require__(9829);
 Object.defineProperty(exports, "unescape", ({ enumerable: true, get: function () { return unescape_js_2.unescape; } }));
 /* c8 ignore stop */
 exports.minimatch.AST = ast_js_1.AST;
@@ -53388,7 +53388,7 @@ exports.minimatch.unescape = unescape_js_1.unescape;
 
 /***/ }),
 
-/***/ 71645:
+/***/ 9829:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -53418,7 +53418,7 @@ exports.unescape = unescape;
 
 /***/ }),
 
-/***/ 22293:
+/***/ 32477:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -54970,7 +54970,7 @@ exports.LRUCache = LRUCache;
 
 /***/ }),
 
-/***/ 7291:
+/***/ 78275:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -56014,7 +56014,7 @@ exports.Minipass = Minipass;
 
 /***/ }),
 
-/***/ 78009:
+/***/ 38958:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -56043,7 +56043,7 @@ var __importStar = (this && this.__importStar) || function (mod) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.PathScurry = exports.Path = exports.PathScurryDarwin = exports.PathScurryPosix = exports.PathScurryWin32 = exports.PathScurryBase = exports.PathPosix = exports.PathWin32 = exports.PathBase = exports.ChildrenCache = exports.ResolveCache = void 0;
-const lru_cache_1 = __webpack_require__(22293);
+const lru_cache_1 = __webpack_require__(32477);
 const node_path_1 = __webpack_require__(76760);
 const node_url_1 = __webpack_require__(73136);
 const fs_1 = __webpack_require__(79896);
@@ -56052,7 +56052,7 @@ const realpathSync = fs_1.realpathSync.native;
 // TODO: test perf of fs/promises realpath vs realpathCB,
 // since the promises one uses realpath.native
 const promises_1 = __webpack_require__(51455);
-const minipass_1 = __webpack_require__(7291);
+const minipass_1 = __webpack_require__(78275);
 const defaultFS = {
     lstatSync: fs_1.lstatSync,
     readdir: fs_1.readdir,
@@ -58034,19 +58034,19 @@ exports.PathScurry = process.platform === 'win32' ? PathScurryWin32
 
 /***/ }),
 
-/***/ 91965:
+/***/ 35957:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(10678);
-var IsCallable = __webpack_require__(67563);
-var isObject = __webpack_require__(40285);
-var whichBuiltinType = __webpack_require__(53842);
-var $TypeError = __webpack_require__(27842);
+var GetIntrinsic = __webpack_require__(60470);
+var IsCallable = __webpack_require__(57187);
+var isObject = __webpack_require__(46229);
+var whichBuiltinType = __webpack_require__(45330);
+var $TypeError = __webpack_require__(73314);
 
-var gPO = __webpack_require__(20591);
-var $Object = __webpack_require__(83335);
+var gPO = __webpack_require__(81967);
+var $Object = __webpack_require__(95399);
 
 module.exports = function getPrototypeOf(O) {
 	if (!isObject(O)) {
@@ -58081,14 +58081,14 @@ module.exports = function getPrototypeOf(O) {
 
 /***/ }),
 
-/***/ 1224:
+/***/ 31360:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(91965);
+var implementation = __webpack_require__(35957);
 
-var getProto = __webpack_require__(20591);
+var getProto = __webpack_require__(81967);
 
 module.exports = function getPolyfill() {
 	if (typeof Reflect === 'object' && Reflect && Reflect.getPrototypeOf) {
@@ -58102,7 +58102,7 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 69158:
+/***/ 9002:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // This file exists as a CommonJS module to read the version from package.json.
@@ -58110,13 +58110,13 @@ module.exports = function getPolyfill() {
 // ESLint rules and doesn't work reliably across all Node.js versions.
 // By keeping this as a .cjs file, we can use require() naturally and export
 // the version for the ESM modules to import.
-const packageJson = __webpack_require__(20471)
+const packageJson = __webpack_require__(2822)
 module.exports = { version: packageJson.version }
 
 
 /***/ }),
 
-/***/ 42524:
+/***/ 84928:
 /***/ ((module) => {
 
 
@@ -58429,7 +58429,7 @@ module.exports = index;
 
 /***/ }),
 
-/***/ 17440:
+/***/ 20584:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -58440,7 +58440,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ArtifactNotFoundError, FilesNotFoundError, GHESNotSupportedError, InvalidResponseError, NetworkError, UsageError, default
 
-// NAMESPACE OBJECT: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+// NAMESPACE OBJECT: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 var mappers_namespaceObject = {};
 __webpack_require__.r(mappers_namespaceObject);
 __webpack_require__.d(mappers_namespaceObject, {
@@ -58625,11 +58625,11 @@ __webpack_require__.d(mappers_namespaceObject, {
   UserDelegationKey: () => (UserDelegationKey)
 });
 
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 13 modules
-var core = __webpack_require__(9838);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var core = __webpack_require__(77094);
 // EXTERNAL MODULE: external "os"
 var external_os_ = __webpack_require__(70857);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/config.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/config.js
 
 
 // Used for controlling the highWaterMark value of the zip that is being streamed
@@ -58717,9 +58717,9 @@ function getMaxArtifactListCount() {
 var external_fs_ = __webpack_require__(79896);
 // EXTERNAL MODULE: external "path"
 var external_path_ = __webpack_require__(16928);
-// EXTERNAL MODULE: ../../work/main/node_modules/@protobuf-ts/runtime/build/commonjs/index.js
-var commonjs = __webpack_require__(68758);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/google/protobuf/timestamp.js
+// EXTERNAL MODULE: ./node_modules/@protobuf-ts/runtime/build/commonjs/index.js
+var commonjs = __webpack_require__(68886);
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/google/protobuf/timestamp.js
 
 
 
@@ -58853,7 +58853,7 @@ class Timestamp$Type extends commonjs.MessageType {
  */
 const Timestamp = new Timestamp$Type();
 //# sourceMappingURL=timestamp.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/google/protobuf/wrappers.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/google/protobuf/wrappers.js
 // @generated by protobuf-ts 2.9.1 with parameter long_type_string,client_none,generate_dependencies
 // @generated from protobuf file "google/protobuf/wrappers.proto" (package "google.protobuf", syntax proto3)
 // tslint:disable
@@ -59460,9 +59460,9 @@ class BytesValue$Type extends commonjs.MessageType {
  */
 const BytesValue = new BytesValue$Type();
 //# sourceMappingURL=wrappers.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
-var build_commonjs = __webpack_require__(83652);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.js
+// EXTERNAL MODULE: ./node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
+var build_commonjs = __webpack_require__(44420);
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.js
 // @generated by protobuf-ts 2.9.1 with parameter long_type_string,client_none,generate_dependencies
 // @generated from protobuf file "results/api/v1/artifact.proto" (package "github.actions.results.api.v1", syntax proto3)
 // tslint:disable
@@ -60178,7 +60178,7 @@ const ArtifactService = new build_commonjs/* ServiceType */.C0("github.actions.r
     { name: "DeleteArtifact", options: {}, I: artifact_DeleteArtifactRequest, O: artifact_DeleteArtifactResponse }
 ]);
 //# sourceMappingURL=artifact.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.twirp-client.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.twirp-client.js
 
 class ArtifactServiceClientJSON {
     constructor(rpc) {
@@ -60274,13 +60274,13 @@ class ArtifactServiceClientProtobuf {
     }
 }
 //# sourceMappingURL=artifact.twirp-client.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/index.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/index.js
 
 
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/retention.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/retention.js
 
 
 function getExpiration(retentionDays) {
@@ -60308,7 +60308,7 @@ function getRetentionDays() {
     return days;
 }
 //# sourceMappingURL=retention.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/path-and-artifact-name-validation.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/path-and-artifact-name-validation.js
 
 /**
  * Invalid characters that cannot be in the artifact name or an uploaded file. Will be rejected
@@ -60371,13 +60371,13 @@ The following characters are not allowed in files that are uploaded due to limit
     }
 }
 //# sourceMappingURL=path-and-artifact-name-validation.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __webpack_require__(55078);
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/http-client/lib/auth.js
-var auth = __webpack_require__(4745);
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/package-version.cjs
-var package_version = __webpack_require__(69158);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/user-agent.js
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __webpack_require__(44942);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
+var auth = __webpack_require__(92145);
+// EXTERNAL MODULE: ./node_modules/@actions/artifact/lib/internal/shared/package-version.cjs
+var package_version = __webpack_require__(9002);
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/user-agent.js
 
 /**
  * Ensure that this User Agent String is used in all HTTP calls so that we can monitor telemetry between different versions of this package
@@ -60386,7 +60386,7 @@ function getUserAgentString() {
     return `@actions/artifact-${package_version.version}`;
 }
 //# sourceMappingURL=user-agent.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/errors.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/errors.js
 class FilesNotFoundError extends Error {
     constructor(files = []) {
         let message = 'No files were found to upload';
@@ -60448,7 +60448,7 @@ UsageError.isUsageErrorMessage = (msg) => {
     return msg.includes('insufficient usage');
 };
 //# sourceMappingURL=errors.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/jwt-decode/build/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/jwt-decode/build/esm/index.js
 class InvalidTokenError extends Error {
 }
 InvalidTokenError.prototype.name = "InvalidTokenError";
@@ -60507,7 +60507,7 @@ function jwtDecode(token, options) {
     }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/util.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/util.js
 
 
 
@@ -60626,7 +60626,7 @@ function maskSecretUrls(body) {
     }
 }
 //# sourceMappingURL=util.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/artifact-twirp-client.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/artifact-twirp-client.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -60777,7 +60777,7 @@ function internalArtifactTwirpClient(options) {
     return new ArtifactServiceClientJSON(client);
 }
 //# sourceMappingURL=artifact-twirp-client.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/upload-zip-specification.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/upload-zip-specification.js
 
 
 
@@ -60866,7 +60866,7 @@ function getUploadZipSpecification(filesToZip, rootDirectory) {
     return specification;
 }
 //# sourceMappingURL=upload-zip-specification.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/abort-controller/AbortError.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/abort-controller/AbortError.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -60911,7 +60911,7 @@ var external_node_os_ = __webpack_require__(48161);
 var external_node_util_ = __webpack_require__(57975);
 // EXTERNAL MODULE: external "node:process"
 var external_node_process_ = __webpack_require__(1708);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/log.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/logger/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -60921,7 +60921,7 @@ function log(message, ...args) {
     external_node_process_.stderr.write(`${external_node_util_.format(message, ...args)}${external_node_os_.EOL}`);
 }
 //# sourceMappingURL=log.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/env.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/env.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -60970,7 +60970,7 @@ const isNodeRuntime = !isBun && !isDeno;
  */
 const isReactNative = false;
 //# sourceMappingURL=env.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/debug.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/logger/debug.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -61157,7 +61157,7 @@ function extend(namespace) {
 }
 /* harmony default export */ const debug = (debugObj);
 //# sourceMappingURL=debug.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/logger.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/logger/logger.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -61283,7 +61283,7 @@ function createClientLogger(namespace) {
     return context.createClientLogger(namespace);
 }
 //# sourceMappingURL=logger.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/httpHeaders.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/httpHeaders.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 function normalizeName(name) {
@@ -61383,7 +61383,7 @@ function httpHeaders_createHttpHeaders(rawHeaders) {
     return new HttpHeadersImpl(rawHeaders);
 }
 //# sourceMappingURL=httpHeaders.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/uuidUtils.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/uuidUtils.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -61395,7 +61395,7 @@ function randomUUID() {
     return crypto.randomUUID();
 }
 //# sourceMappingURL=uuidUtils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/pipelineRequest.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/pipelineRequest.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -61451,7 +61451,7 @@ function pipelineRequest_createPipelineRequest(options) {
     return new PipelineRequestImpl(options);
 }
 //# sourceMappingURL=pipelineRequest.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/pipeline.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/pipeline.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const ValidPhaseNames = new Set(["Deserialize", "Serialize", "Retry", "Sign"]);
@@ -61714,7 +61714,7 @@ function pipeline_createEmptyPipeline() {
     return HttpPipeline.create();
 }
 //# sourceMappingURL=pipeline.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/object.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/object.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -61729,7 +61729,7 @@ function isObject(input) {
         !(input instanceof Date));
 }
 //# sourceMappingURL=object.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/error.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/error.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -61746,13 +61746,13 @@ function isError(e) {
     return false;
 }
 //# sourceMappingURL=error.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/inspect.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/inspect.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 const custom = external_node_util_.inspect.custom;
 //# sourceMappingURL=inspect.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/sanitizer.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/sanitizer.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -61908,7 +61908,7 @@ class Sanitizer {
     }
 }
 //# sourceMappingURL=sanitizer.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/restError.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/restError.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -62006,13 +62006,13 @@ var external_node_https_ = __webpack_require__(44708);
 var external_node_zlib_ = __webpack_require__(38522);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(57075);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/log.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 const log_logger = createClientLogger("ts-http-runtime");
 //# sourceMappingURL=log.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/nodeHttpClient.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/nodeHttpClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -62362,7 +62362,7 @@ function createNodeHttpClient() {
     return new NodeHttpClient();
 }
 //# sourceMappingURL=nodeHttpClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/defaultHttpClient.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/defaultHttpClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -62373,7 +62373,7 @@ function defaultHttpClient_createDefaultHttpClient() {
     return createNodeHttpClient();
 }
 //# sourceMappingURL=defaultHttpClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/logPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/logPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -62407,7 +62407,7 @@ function logPolicy_logPolicy(options = {}) {
     };
 }
 //# sourceMappingURL=logPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgentPlatform.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgentPlatform.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -62436,7 +62436,7 @@ async function userAgentPlatform_setPlatformSpecificData(map) {
     }
 }
 //# sourceMappingURL=userAgentPlatform.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgent.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgent.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -62468,7 +62468,7 @@ async function userAgent_getUserAgentValue(prefix) {
     return userAgentValue;
 }
 //# sourceMappingURL=userAgent.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/userAgentPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/userAgentPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -62495,7 +62495,7 @@ function userAgentPolicy_userAgentPolicy(options = {}) {
     };
 }
 //# sourceMappingURL=userAgentPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/random.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/random.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -62517,7 +62517,7 @@ function random_getRandomIntegerInclusive(min, max) {
     return offset + min;
 }
 //# sourceMappingURL=random.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/delay.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/delay.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -62538,7 +62538,7 @@ function calculateRetryDelay(retryAttempt, config) {
     return { retryAfterInMs };
 }
 //# sourceMappingURL=delay.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -62597,7 +62597,7 @@ function parseHeaderValueAsNumber(response, headerName) {
     return valueAsNum;
 }
 //# sourceMappingURL=helpers.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/throttlingRetryStrategy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/throttlingRetryStrategy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -62672,7 +62672,7 @@ function throttlingRetryStrategy_throttlingRetryStrategy() {
     };
 }
 //# sourceMappingURL=throttlingRetryStrategy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/exponentialRetryStrategy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/exponentialRetryStrategy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -62736,13 +62736,13 @@ function isSystemError(err) {
         err.code === "ENOTFOUND");
 }
 //# sourceMappingURL=exponentialRetryStrategy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/constants.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/constants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const constants_SDK_VERSION = "0.3.6";
 const constants_DEFAULT_RETRY_POLICY_COUNT = 3;
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/retryPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/retryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -62848,7 +62848,7 @@ function retryPolicy_retryPolicy(strategies, options = { maxRetries: constants_D
     };
 }
 //# sourceMappingURL=retryPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/defaultRetryPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/defaultRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -62874,7 +62874,7 @@ function defaultRetryPolicy_defaultRetryPolicy(options = {}) {
     };
 }
 //# sourceMappingURL=defaultRetryPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/bytesEncoding.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/bytesEncoding.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -62896,7 +62896,7 @@ function bytesEncoding_stringToUint8Array(value, format) {
     return Buffer.from(value, format);
 }
 //# sourceMappingURL=bytesEncoding.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/formData.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/formData.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -62923,7 +62923,7 @@ function convertBodyToFormDataMap(body) {
     return undefined;
 }
 //# sourceMappingURL=formData.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/formDataPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/formDataPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63013,11 +63013,11 @@ async function prepareFormData(formData, request) {
     request.multipartBody = { parts };
 }
 //# sourceMappingURL=formDataPolicy.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/https-proxy-agent/dist/index.js
-var dist = __webpack_require__(77269);
-// EXTERNAL MODULE: ../../work/main/node_modules/http-proxy-agent/dist/index.js
-var http_proxy_agent_dist = __webpack_require__(62258);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/proxyPolicy.js
+// EXTERNAL MODULE: ./node_modules/https-proxy-agent/dist/index.js
+var dist = __webpack_require__(3669);
+// EXTERNAL MODULE: ./node_modules/http-proxy-agent/dist/index.js
+var http_proxy_agent_dist = __webpack_require__(81970);
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/proxyPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63207,7 +63207,7 @@ function proxyPolicy_proxyPolicy(proxySettings, options) {
     };
 }
 //# sourceMappingURL=proxyPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/redirectPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/redirectPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63269,7 +63269,7 @@ async function handleRedirect(next, response, maxRetries, allowCrossOriginRedire
     return response;
 }
 //# sourceMappingURL=redirectPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/platformPolicies.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/platformPolicies.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63302,7 +63302,7 @@ function platformPolicies_addPlatformPolicies(pipeline, options) {
 //# sourceMappingURL=platformPolicies.js.map
 // EXTERNAL MODULE: external "stream"
 var external_stream_ = __webpack_require__(2203);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards-node.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards-node.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63323,7 +63323,7 @@ function typeGuards_node_isWebReadableStream(x) {
     return x instanceof ReadableStream;
 }
 //# sourceMappingURL=typeGuards-node.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63342,7 +63342,7 @@ function typeGuards_isBlob(x) {
     return x instanceof Blob;
 }
 //# sourceMappingURL=typeGuards.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/concat.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/concat.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63412,7 +63412,7 @@ async function concat(sources) {
     };
 }
 //# sourceMappingURL=concat.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/multipartPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/multipartPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63528,7 +63528,7 @@ function multipartPolicy_multipartPolicy() {
     };
 }
 //# sourceMappingURL=multipartPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/createPipelineFromOptions.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/createPipelineFromOptions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63556,7 +63556,7 @@ function createPipelineFromOptions_createPipelineFromOptions(options) {
     return pipeline;
 }
 //# sourceMappingURL=createPipelineFromOptions.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/checkInsecureConnection.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/checkInsecureConnection.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63608,7 +63608,7 @@ function checkInsecureConnection_ensureSecureConnection(request, options) {
     }
 }
 //# sourceMappingURL=checkInsecureConnection.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/apiKeyAuthenticationPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/apiKeyAuthenticationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63639,7 +63639,7 @@ function apiKeyAuthenticationPolicy_apiKeyAuthenticationPolicy(options) {
     };
 }
 //# sourceMappingURL=apiKeyAuthenticationPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/basicAuthenticationPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/basicAuthenticationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63670,7 +63670,7 @@ function basicAuthenticationPolicy_basicAuthenticationPolicy(options) {
     };
 }
 //# sourceMappingURL=basicAuthenticationPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/bearerAuthenticationPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/bearerAuthenticationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63701,7 +63701,7 @@ function bearerAuthenticationPolicy_bearerAuthenticationPolicy(options) {
     };
 }
 //# sourceMappingURL=bearerAuthenticationPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/oauth2AuthenticationPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/oauth2AuthenticationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63732,7 +63732,7 @@ function oauth2AuthenticationPolicy_oauth2AuthenticationPolicy(options) {
     };
 }
 //# sourceMappingURL=oauth2AuthenticationPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/client/clientHelpers.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/client/clientHelpers.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63774,7 +63774,7 @@ function clientHelpers_getCachedDefaultHttpsClient() {
     return cachedHttpClient;
 }
 //# sourceMappingURL=clientHelpers.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/client/multipart.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/client/multipart.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -63895,7 +63895,7 @@ function multipart_buildMultipartBody(parts) {
     return { parts: parts.map(buildBodyPart) };
 }
 //# sourceMappingURL=multipart.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/client/sendRequest.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/client/sendRequest.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64093,7 +64093,7 @@ function createParseError(response, err) {
     });
 }
 //# sourceMappingURL=sendRequest.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/client/getClient.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/client/getClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64180,7 +64180,7 @@ function buildOperation(method, url, pipeline, options, allowInsecureConnection,
     };
 }
 //# sourceMappingURL=getClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/client/restError.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/client/restError.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64211,7 +64211,7 @@ function statusCodeToNumber(statusCode) {
     return Number.isNaN(status) ? undefined : status;
 }
 //# sourceMappingURL=restError.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64226,7 +64226,7 @@ function statusCodeToNumber(statusCode) {
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/pipeline.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/pipeline.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64238,12 +64238,12 @@ function esm_pipeline_createEmptyPipeline() {
     return pipeline_createEmptyPipeline();
 }
 //# sourceMappingURL=pipeline.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/internal.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/logger/internal.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 //# sourceMappingURL=internal.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/logger/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/logger/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64284,13 +64284,13 @@ function esm_createClientLogger(namespace) {
     return esm_context.createClientLogger(namespace);
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/log.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 const esm_log_logger = esm_createClientLogger("core-rest-pipeline");
 //# sourceMappingURL=log.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/agentPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/agentPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -64313,7 +64313,7 @@ function agentPolicy_agentPolicy(agent) {
     };
 }
 //# sourceMappingURL=agentPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/decompressResponsePolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/decompressResponsePolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -64337,7 +64337,7 @@ function decompressResponsePolicy_decompressResponsePolicy() {
     };
 }
 //# sourceMappingURL=decompressResponsePolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/exponentialRetryPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/exponentialRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64362,7 +64362,7 @@ function exponentialRetryPolicy(options = {}) {
     });
 }
 //# sourceMappingURL=exponentialRetryPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/systemErrorRetryPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/systemErrorRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64392,7 +64392,7 @@ function systemErrorRetryPolicy(options = {}) {
     };
 }
 //# sourceMappingURL=systemErrorRetryPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/throttlingRetryPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/throttlingRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64421,7 +64421,7 @@ function throttlingRetryPolicy(options = {}) {
     };
 }
 //# sourceMappingURL=throttlingRetryPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/tlsPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/tlsPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -64444,7 +64444,7 @@ function tlsPolicy_tlsPolicy(tlsSettings) {
     };
 }
 //# sourceMappingURL=tlsPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/internal.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/internal.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64462,7 +64462,7 @@ function tlsPolicy_tlsPolicy(tlsSettings) {
 
 
 //# sourceMappingURL=internal.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/logPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/logPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64482,7 +64482,7 @@ function policies_logPolicy_logPolicy(options = {}) {
     });
 }
 //# sourceMappingURL=logPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/redirectPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/redirectPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64500,7 +64500,7 @@ function policies_redirectPolicy_redirectPolicy(options = {}) {
     return redirectPolicy_redirectPolicy(options);
 }
 //# sourceMappingURL=redirectPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64529,13 +64529,13 @@ async function util_userAgentPlatform_setPlatformSpecificData(map) {
     }
 }
 //# sourceMappingURL=userAgentPlatform.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/constants.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/constants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const esm_constants_SDK_VERSION = "1.24.0";
 const esm_constants_DEFAULT_RETRY_POLICY_COUNT = 3;
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64566,7 +64566,7 @@ async function util_userAgent_getUserAgentValue(prefix) {
     return userAgentValue;
 }
 //# sourceMappingURL=userAgent.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64593,7 +64593,7 @@ function policies_userAgentPolicy_userAgentPolicy(options = {}) {
     };
 }
 //# sourceMappingURL=userAgentPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/util/createFile.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/util/createFile.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64613,7 +64613,7 @@ function createFile(content, name, options = {}) {
     return createRawFile(content, name, options);
 }
 //# sourceMappingURL=createFile.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/util/file.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/util/file.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 function file_isNodeReadableStream(x) {
@@ -64739,7 +64739,7 @@ function toArrayBuffer(source) {
     return source.map((x) => x);
 }
 //# sourceMappingURL=file.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/multipartPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/multipartPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64768,7 +64768,7 @@ function policies_multipartPolicy_multipartPolicy() {
     };
 }
 //# sourceMappingURL=multipartPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/decompressResponsePolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/decompressResponsePolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64784,7 +64784,7 @@ function policies_decompressResponsePolicy_decompressResponsePolicy() {
     return decompressResponsePolicy_decompressResponsePolicy();
 }
 //# sourceMappingURL=decompressResponsePolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/defaultRetryPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/defaultRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64802,7 +64802,7 @@ function policies_defaultRetryPolicy_defaultRetryPolicy(options = {}) {
     return defaultRetryPolicy_defaultRetryPolicy(options);
 }
 //# sourceMappingURL=defaultRetryPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/formDataPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/formDataPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64819,7 +64819,7 @@ function policies_formDataPolicy_formDataPolicy() {
 //# sourceMappingURL=formDataPolicy.js.map
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/sha256.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/sha256.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64842,7 +64842,7 @@ async function computeSha256Hash(content, encoding) {
     return createHash("sha256").update(content).digest(encoding);
 }
 //# sourceMappingURL=sha256.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@typespec/ts-http-runtime/dist/esm/util/internal.js
+;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/internal.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64855,7 +64855,7 @@ async function computeSha256Hash(content, encoding) {
 
 
 //# sourceMappingURL=internal.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/abort-controller/dist/esm/AbortError.js
+;// CONCATENATED MODULE: ./node_modules/@azure/abort-controller/dist/esm/AbortError.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 /**
@@ -64883,12 +64883,12 @@ class AbortError_AbortError extends Error {
     }
 }
 //# sourceMappingURL=AbortError.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/abort-controller/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/abort-controller/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64931,7 +64931,7 @@ function createAbortablePromise(buildPromise, options) {
     });
 }
 //# sourceMappingURL=createAbortablePromise.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-util/dist/esm/delay.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-util/dist/esm/delay.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -64971,7 +64971,7 @@ function delay_calculateRetryDelay(retryAttempt, config) {
     return { retryAfterInMs };
 }
 //# sourceMappingURL=delay.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-util/dist/esm/error.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-util/dist/esm/error.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65002,7 +65002,7 @@ function getErrorMessage(e) {
     }
 }
 //# sourceMappingURL=error.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-util/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-util/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65134,7 +65134,7 @@ function esm_stringToUint8Array(value, format) {
     return bytesEncoding_stringToUint8Array(value, format);
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/proxyPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/proxyPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65163,7 +65163,7 @@ function policies_proxyPolicy_proxyPolicy(proxySettings, options) {
     return proxyPolicy_proxyPolicy(proxySettings, options);
 }
 //# sourceMappingURL=proxyPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/setClientRequestIdPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/setClientRequestIdPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -65188,7 +65188,7 @@ function setClientRequestIdPolicy(requestIdHeaderName = "x-ms-client-request-id"
     };
 }
 //# sourceMappingURL=setClientRequestIdPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/agentPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/agentPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65203,7 +65203,7 @@ function policies_agentPolicy_agentPolicy(agent) {
     return agentPolicy_agentPolicy(agent);
 }
 //# sourceMappingURL=agentPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/tlsPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/tlsPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65218,7 +65218,7 @@ function policies_tlsPolicy_tlsPolicy(tlsSettings) {
     return tlsPolicy_tlsPolicy(tlsSettings);
 }
 //# sourceMappingURL=tlsPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-tracing/dist/esm/tracingContext.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-tracing/dist/esm/tracingContext.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /** @internal */
@@ -65267,9 +65267,9 @@ class TracingContextImpl {
     }
 }
 //# sourceMappingURL=tracingContext.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-tracing/dist/commonjs/state.js
-var commonjs_state = __webpack_require__(35450);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-tracing/dist/esm/state.js
+// EXTERNAL MODULE: ./node_modules/@azure/core-tracing/dist/commonjs/state.js
+var commonjs_state = __webpack_require__(38914);
+;// CONCATENATED MODULE: ./node_modules/@azure/core-tracing/dist/esm/state.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // @ts-expect-error The recommended approach to sharing module state between ESM and CJS.
@@ -65280,7 +65280,7 @@ var commonjs_state = __webpack_require__(35450);
  */
 const state_state = commonjs_state/* state */.w;
 //# sourceMappingURL=state.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-tracing/dist/esm/instrumenter.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-tracing/dist/esm/instrumenter.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65344,7 +65344,7 @@ function getInstrumenter() {
     return state_state.instrumenterImplementation;
 }
 //# sourceMappingURL=instrumenter.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-tracing/dist/esm/tracingClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-tracing/dist/esm/tracingClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65423,13 +65423,13 @@ function createTracingClient(options) {
     };
 }
 //# sourceMappingURL=tracingClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-tracing/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-tracing/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65446,7 +65446,7 @@ function esm_restError_isRestError(e) {
     return restError_isRestError(e);
 }
 //# sourceMappingURL=restError.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/tracingPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/tracingPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65578,7 +65578,7 @@ function tryProcessResponse(span, response) {
     }
 }
 //# sourceMappingURL=tracingPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/util/wrapAbortSignal.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/util/wrapAbortSignal.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -65612,7 +65612,7 @@ function wrapAbortSignalLike(abortSignalLike) {
     return { abortSignal: controller.signal, cleanup };
 }
 //# sourceMappingURL=wrapAbortSignal.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/wrapAbortSignalLikePolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/wrapAbortSignalLikePolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65642,7 +65642,7 @@ function wrapAbortSignalLikePolicy() {
     };
 }
 //# sourceMappingURL=wrapAbortSignalLikePolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/createPipelineFromOptions.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/createPipelineFromOptions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65697,7 +65697,7 @@ function esm_createPipelineFromOptions_createPipelineFromOptions(options) {
     return pipeline;
 }
 //# sourceMappingURL=createPipelineFromOptions.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65725,7 +65725,7 @@ function esm_defaultHttpClient_createDefaultHttpClient() {
     };
 }
 //# sourceMappingURL=defaultHttpClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/httpHeaders.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/httpHeaders.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65737,7 +65737,7 @@ function esm_httpHeaders_createHttpHeaders(rawHeaders) {
     return httpHeaders_createHttpHeaders(rawHeaders);
 }
 //# sourceMappingURL=httpHeaders.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/pipelineRequest.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/pipelineRequest.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65753,7 +65753,7 @@ function esm_pipelineRequest_createPipelineRequest(options) {
     return pipelineRequest_createPipelineRequest(options);
 }
 //# sourceMappingURL=pipelineRequest.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/exponentialRetryPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/exponentialRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65769,7 +65769,7 @@ function exponentialRetryPolicy_exponentialRetryPolicy(options = {}) {
     return tspExponentialRetryPolicy(options);
 }
 //# sourceMappingURL=exponentialRetryPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/systemErrorRetryPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/systemErrorRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65787,7 +65787,7 @@ function systemErrorRetryPolicy_systemErrorRetryPolicy(options = {}) {
     return tspSystemErrorRetryPolicy(options);
 }
 //# sourceMappingURL=systemErrorRetryPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/throttlingRetryPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/throttlingRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65809,7 +65809,7 @@ function throttlingRetryPolicy_throttlingRetryPolicy(options = {}) {
     return tspThrottlingRetryPolicy(options);
 }
 //# sourceMappingURL=throttlingRetryPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65829,7 +65829,7 @@ function policies_retryPolicy_retryPolicy(strategies, options = { maxRetries: DE
     });
 }
 //# sourceMappingURL=retryPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65996,7 +65996,7 @@ function tokenCycler_createTokenCycler(credential, tokenCyclerOptions) {
     };
 }
 //# sourceMappingURL=tokenCycler.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/bearerTokenAuthenticationPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/bearerTokenAuthenticationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66232,7 +66232,7 @@ function getCaeChallengeClaims(challenges) {
     return parsedChallenges.find((x) => x.scheme === "Bearer" && x.params.claims && x.params.error === "insufficient_claims")?.params.claims;
 }
 //# sourceMappingURL=bearerTokenAuthenticationPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/auxiliaryAuthenticationHeaderPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/auxiliaryAuthenticationHeaderPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66295,7 +66295,7 @@ function auxiliaryAuthenticationHeaderPolicy(options) {
     };
 }
 //# sourceMappingURL=auxiliaryAuthenticationHeaderPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66325,7 +66325,7 @@ function auxiliaryAuthenticationHeaderPolicy(options) {
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-auth/dist/esm/keyCredential.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-auth/dist/esm/keyCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66338,7 +66338,7 @@ function isKeyCredential(credential) {
     return isObjectWithProperties(credential, ["key"]) && typeof credential.key === "string";
 }
 //# sourceMappingURL=keyCredential.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-auth/dist/esm/azureNamedKeyCredential.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-auth/dist/esm/azureNamedKeyCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66403,7 +66403,7 @@ function isNamedKeyCredential(credential) {
         typeof credential.name === "string");
 }
 //# sourceMappingURL=azureNamedKeyCredential.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-auth/dist/esm/azureSASCredential.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-auth/dist/esm/azureSASCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66455,7 +66455,7 @@ function isSASCredential(credential) {
     return (isObjectWithProperties(credential, ["signature"]) && typeof credential.signature === "string");
 }
 //# sourceMappingURL=azureSASCredential.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-auth/dist/esm/tokenCredential.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-auth/dist/esm/tokenCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -66491,14 +66491,14 @@ function isTokenCredential(credential) {
         (castCredential.signRequest === undefined || castCredential.getToken.length > 0));
 }
 //# sourceMappingURL=tokenCredential.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-auth/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-auth/dist/esm/index.js
 
 
 
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-http-compat/dist/esm/policies/disableKeepAlivePolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/policies/disableKeepAlivePolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const disableKeepAlivePolicyName = "DisableKeepAlivePolicy";
@@ -66518,7 +66518,7 @@ function pipelineContainsDisableKeepAlivePolicy(pipeline) {
     return pipeline.getOrderedPolicies().some((policy) => policy.name === disableKeepAlivePolicyName);
 }
 //# sourceMappingURL=disableKeepAlivePolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/base64.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/base64.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66555,7 +66555,7 @@ function base64_decodeStringToString(value) {
     return uint8ArrayToString(stringToUint8Array(value, "base64"), "utf-8");
 }
 //# sourceMappingURL=base64.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/interfaces.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/interfaces.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -66567,7 +66567,7 @@ const XML_ATTRKEY = "$";
  */
 const XML_CHARKEY = "_";
 //# sourceMappingURL=interfaces.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/utils.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/utils.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -66696,7 +66696,7 @@ function flattenResponse(fullResponse, responseSpec) {
     });
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/serializer.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/serializer.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -67639,9 +67639,9 @@ const MapperTypeNames = {
     UnixTime: "UnixTime",
 };
 //# sourceMappingURL=serializer.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-client/dist/commonjs/state-cjs.js
-var state_cjs = __webpack_require__(198);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/state.js
+// EXTERNAL MODULE: ./node_modules/@azure/core-client/dist/commonjs/state-cjs.js
+var state_cjs = __webpack_require__(70030);
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/state.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // @ts-expect-error The recommended approach to sharing module state between ESM and CJS.
@@ -67652,7 +67652,7 @@ var state_cjs = __webpack_require__(198);
  */
 const esm_state_state = state_cjs/* state */.w;
 //# sourceMappingURL=state.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/operationHelpers.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/operationHelpers.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -67751,7 +67751,7 @@ function getOperationRequestInfo(request) {
     return info;
 }
 //# sourceMappingURL=operationHelpers.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/deserializationPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/deserializationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -67982,7 +67982,7 @@ async function parse(jsonContentTypes, xmlContentTypes, operationResponse, opts,
     return operationResponse;
 }
 //# sourceMappingURL=deserializationPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/interfaceHelpers.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/interfaceHelpers.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -68021,7 +68021,7 @@ function getPathStringFromParameter(parameter) {
     return result;
 }
 //# sourceMappingURL=interfaceHelpers.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/serializationPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/serializationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -68173,7 +68173,7 @@ function prepareXMLRootList(obj, elementName, xmlNamespaceKey, xmlNamespace) {
     return result;
 }
 //# sourceMappingURL=serializationPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/pipeline.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/pipeline.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -68200,7 +68200,7 @@ function createClientPipeline(options = {}) {
     return pipeline;
 }
 //# sourceMappingURL=pipeline.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/httpClientCache.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/httpClientCache.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -68212,7 +68212,7 @@ function getCachedDefaultHttpClient() {
     return httpClientCache_cachedHttpClient;
 }
 //# sourceMappingURL=httpClientCache.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/urlHelpers.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/urlHelpers.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -68447,13 +68447,13 @@ function appendQueryParams(url, queryParams, sequenceParams, noOverwrite = false
     return parsedUrl.toString();
 }
 //# sourceMappingURL=urlHelpers.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/log.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 const dist_esm_log_logger = esm_createClientLogger("core-client");
 //# sourceMappingURL=log.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/serviceClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/serviceClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -68626,7 +68626,7 @@ function getCredentialScopes(options) {
     return undefined;
 }
 //# sourceMappingURL=serviceClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/authorizeRequestOnClaimChallenge.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/authorizeRequestOnClaimChallenge.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -68699,7 +68699,7 @@ async function authorizeRequestOnClaimChallenge(onChallengeOptions) {
     return true;
 }
 //# sourceMappingURL=authorizeRequestOnClaimChallenge.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/authorizeRequestOnTenantChallenge.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/authorizeRequestOnTenantChallenge.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -68815,7 +68815,7 @@ function requestToOptions(request) {
     };
 }
 //# sourceMappingURL=authorizeRequestOnTenantChallenge.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -68827,7 +68827,7 @@ function requestToOptions(request) {
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-http-compat/dist/esm/util.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/util.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69090,7 +69090,7 @@ class HttpHeaders {
     }
 }
 //# sourceMappingURL=util.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-http-compat/dist/esm/response.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/response.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69158,7 +69158,7 @@ function response_toPipelineResponse(compatResponse) {
     }
 }
 //# sourceMappingURL=response.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-http-compat/dist/esm/extendedClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/extendedClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69211,7 +69211,7 @@ class ExtendedServiceClient extends ServiceClient {
     }
 }
 //# sourceMappingURL=extendedClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-http-compat/dist/esm/policies/requestPolicyFactoryPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/policies/requestPolicyFactoryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69263,7 +69263,7 @@ function createRequestPolicyFactoryPolicy(factories) {
     };
 }
 //# sourceMappingURL=requestPolicyFactoryPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-http-compat/dist/esm/httpClientAdapter.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/httpClientAdapter.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69282,7 +69282,7 @@ function convertHttpClient(requestPolicyClient) {
     };
 }
 //# sourceMappingURL=httpClientAdapter.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-http-compat/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -69297,7 +69297,7 @@ function convertHttpClient(requestPolicyClient) {
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/path-expression-matcher/src/Expression.js
+;// CONCATENATED MODULE: ./node_modules/path-expression-matcher/src/Expression.js
 /**
  * Expression - Parses and stores a tag pattern expression
  * 
@@ -69530,7 +69530,7 @@ class Expression {
     return this.pattern;
   }
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/path-expression-matcher/src/Matcher.js
+;// CONCATENATED MODULE: ./node_modules/path-expression-matcher/src/Matcher.js
 
 
 /**
@@ -70195,7 +70195,7 @@ class Matcher {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-builder/src/util.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-builder/src/util.js
 
 
 // String(val)/val.toString() drop the sign of -0 (e.g. String(-0) === '0'), silently
@@ -70250,7 +70250,7 @@ function resolveName(name, isAttribute, options, matcher, validator) {
   }
   return isPI ? '?' + result : result;
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/xml-naming/src/index.js
+;// CONCATENATED MODULE: ./node_modules/xml-naming/src/index.js
 /**
  * xml-naming
  * Validates XML Name productions as defined in the XML 1.0 and 1.1 specifications.
@@ -70633,7 +70633,7 @@ const sanitize = (str, production = 'name', { replacement = '_', asciiOnly = fal
 
   return result || replacement;
 };
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-builder/src/orderedJs2Xml.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-builder/src/orderedJs2Xml.js
 
 
 
@@ -70979,7 +70979,7 @@ function replaceEntitiesValue(textValue, options) {
     }
     return textValue;
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-builder/src/ignoreAttributes.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-builder/src/ignoreAttributes.js
 function getIgnoreAttributesFn(ignoreAttributes) {
     if (typeof ignoreAttributes === 'function') {
         return ignoreAttributes
@@ -70998,7 +70998,7 @@ function getIgnoreAttributesFn(ignoreAttributes) {
     }
     return () => false
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-builder/src/fxb.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-builder/src/fxb.js
 
 //parse Empty Node as self closing node
 
@@ -71593,14 +71593,14 @@ function isAttribute(name /*, options*/) {
     return false;
   }
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-parser/src/xmlbuilder/json2xml.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlbuilder/json2xml.js
 // Re-export from fast-xml-builder for backward compatibility
 
 /* harmony default export */ const json2xml = (Builder);
 
 // If there are any named exports you also want to re-export:
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-parser/src/util.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/util.js
 
 
 const nameStartChar = ':A-Za-z_\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD';
@@ -71662,7 +71662,7 @@ const DANGEROUS_PROPERTY_NAMES = [
 ];
 
 const criticalProperties = ["__proto__", "constructor", "prototype"];
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-parser/src/validator.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/validator.js
 
 
 
@@ -72180,7 +72180,7 @@ function getLineNumberForPosition(xmlData, index) {
 function getPositionFromMatch(match) {
   return match.startIndex + match[1].length;
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-parser/src/fxp.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/fxp.js
 
 
 
@@ -72191,7 +72191,7 @@ const XMLValidator = {
   validate: validator_validate
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-parser/src/xmlparser/OptionsBuilder.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlparser/OptionsBuilder.js
 
 
 
@@ -72356,7 +72356,7 @@ const buildOptions = function (options) {
   //console.debug(built.processEntities)
   return built;
 };
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-parser/src/xmlparser/xmlNode.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlparser/xmlNode.js
 
 
 let METADATA_SYMBOL;
@@ -72412,7 +72412,7 @@ class XmlNode {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-parser/src/xmlparser/DocTypeReader.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlparser/DocTypeReader.js
 
 
 class DocTypeReader {
@@ -72839,7 +72839,7 @@ function validateEntityName(name, xmlVersion) {
     else
         throw new Error(`Invalid entity name ${name}`);
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/anynum/digitTable.js
+;// CONCATENATED MODULE: ./node_modules/anynum/digitTable.js
 /**
  * Flat lookup table: maps Unicode code point → ASCII digit (0-9).
  * Only decimal digit characters (Unicode category Nd) are included.
@@ -72957,7 +72957,7 @@ for (const zero of SCRIPT_ZEROS) {
 
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/anynum/anynum.js
+;// CONCATENATED MODULE: ./node_modules/anynum/anynum.js
 
 
 
@@ -73093,7 +73093,7 @@ function anynum(str) {
 
 
 /* harmony default export */ const anynum_anynum = (anynum);
-;// CONCATENATED MODULE: ../../work/main/node_modules/strnum/strnum.js
+;// CONCATENATED MODULE: ./node_modules/strnum/strnum.js
 const hexRegex = /^[-+]?0x[a-fA-F0-9]+$/;
 const binRegex = /^0b[01]+$/;
 const octRegex = /^0o[0-7]+$/;
@@ -73271,7 +73271,7 @@ function handleInfinity(str, num, options) {
     }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-parser/src/ignoreAttributes.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/ignoreAttributes.js
 function ignoreAttributes_getIgnoreAttributesFn(ignoreAttributes) {
     if (typeof ignoreAttributes === 'function') {
         return ignoreAttributes
@@ -73290,7 +73290,7 @@ function ignoreAttributes_getIgnoreAttributesFn(ignoreAttributes) {
     }
     return () => false
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/path-expression-matcher/src/ExpressionSet.js
+;// CONCATENATED MODULE: ./node_modules/path-expression-matcher/src/ExpressionSet.js
 /**
  * ExpressionSet - An indexed collection of Expressions for efficient bulk matching
  *
@@ -73517,7 +73517,7 @@ class ExpressionSet {
   }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@nodable/entities/src/entities.js
+;// CONCATENATED MODULE: ./node_modules/@nodable/entities/src/entities.js
 // ---------------------------------------------------------------------------
 // Complete HTML5 named entity reference
 // Organized by logical categories for easy maintenance and selective importing
@@ -74657,7 +74657,7 @@ const COMMON_HTML = {
 // Note: NUMERIC_ENTITIES (&#NNN; / &#xHH;) are handled by the scanner directly
 // via String.fromCodePoint() without any map lookup.
 // ---------------------------------------------------------------------------
-;// CONCATENATED MODULE: ../../work/main/node_modules/@nodable/entities/src/EntityDecoder.js
+;// CONCATENATED MODULE: ./node_modules/@nodable/entities/src/EntityDecoder.js
 // ---------------------------------------------------------------------------
 // Built-in named entity map  (name → replacement string)
 // No regex, no {regex,val} objects — just flat key/value pairs.
@@ -75302,7 +75302,7 @@ class EntityDecoder {
     return this._applyNCRAction(effective, token, cp);
   }
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/is-unsafe/src/contexts/sql.js
+;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/sql.js
 /**
  * SQL context patterns — high-precision rules only.
  *
@@ -75399,7 +75399,7 @@ const SQL_PATTERNS = [
 
 /* harmony default export */ const sql = (SQL_PATTERNS);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/is-unsafe/src/contexts/sql-strict.js
+;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/sql-strict.js
 /**
  * SQL-STRICT context patterns.
  *
@@ -75448,7 +75448,7 @@ const SQL_STRICT_PATTERNS = [...sql, ...SQL_STRICT_EXTRA];
 
 /* harmony default export */ const sql_strict = (SQL_STRICT_PATTERNS);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/is-unsafe/src/util/decode-entities.js
+;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/util/decode-entities.js
 /**
  * Decode the HTML character references that matter for markup-context
  * detection.
@@ -75498,7 +75498,7 @@ function decodeEntities(input) {
   });
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/is-unsafe/src/contexts/html.js
+;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/html.js
 /**
  * HTML context patterns.
  *
@@ -75602,7 +75602,7 @@ const HTML_PATTERNS = [
 
 /* harmony default export */ const html = (HTML_PATTERNS);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/is-unsafe/src/contexts/xml.js
+;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/xml.js
 /**
  * XML context patterns.
  *
@@ -75683,7 +75683,7 @@ const XML_PATTERNS = [
 
 /* harmony default export */ const xml = (XML_PATTERNS);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/is-unsafe/src/contexts/svg.js
+;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/svg.js
 /**
  * SVG context patterns.
  *
@@ -75766,7 +75766,7 @@ const SVG_PATTERNS = [
 
 /* harmony default export */ const svg = (SVG_PATTERNS);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/is-unsafe/src/contexts/shell.js
+;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/shell.js
 /**
  * SHELL context patterns.
  *
@@ -75873,7 +75873,7 @@ const SHELL_PATTERNS = [
 
 /* harmony default export */ const shell = (SHELL_PATTERNS);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/is-unsafe/src/contexts/redos.js
+;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/redos.js
 /**
  * REDOS context patterns.
  *
@@ -75935,7 +75935,7 @@ const REDOS_PATTERNS = [
 
 /* harmony default export */ const redos = (REDOS_PATTERNS);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/is-unsafe/src/contexts/nosql.js
+;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/nosql.js
 /**
  * NOSQL context patterns.
  *
@@ -76051,7 +76051,7 @@ const NOSQL_PATTERNS = [
 
 /* harmony default export */ const nosql = (NOSQL_PATTERNS);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/is-unsafe/src/contexts/log.js
+;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/log.js
 /**
  * LOG context patterns.
  *
@@ -76151,7 +76151,7 @@ const LOG_PATTERNS = [
 
 /* harmony default export */ const contexts_log = (LOG_PATTERNS);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/is-unsafe/src/index.js
+;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/index.js
 /**
  * is-unsafe v2
  *
@@ -76445,7 +76445,7 @@ function allUnsafe(value, context) {
 
 /* harmony default export */ const src = ((/* unused pure expression or super */ null && (isUnsafe)));
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-parser/src/xmlparser/OrderedObjParser.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlparser/OrderedObjParser.js
 
 ///@ts-check
 
@@ -77359,7 +77359,7 @@ function sanitizeName(name, options) {
   }
   return name;
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-parser/src/xmlparser/node2json.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlparser/node2json.js
 
 
 
@@ -77537,7 +77537,7 @@ function isLeafTag(obj, options) {
 
   return false;
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/fast-xml-parser/src/xmlparser/XMLParser.js
+;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlparser/XMLParser.js
 /* global Uint8Array */
 
 
@@ -77615,7 +77615,7 @@ class XMLParser {
         return XmlNode.getMetaDataSymbol();
     }
 }
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-xml/dist/esm/xml.common.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-xml/dist/esm/xml.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -77627,7 +77627,7 @@ const xml_common_XML_ATTRKEY = "$";
  */
 const xml_common_XML_CHARKEY = "_";
 //# sourceMappingURL=xml.common.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-xml/dist/esm/xml.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-xml/dist/esm/xml.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -77705,7 +77705,7 @@ async function parseXML(str, opts = {}) {
     return parsedXml;
 }
 //# sourceMappingURL=xml.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/log.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -77716,7 +77716,7 @@ const storage_blob_dist_esm_log_logger = esm_createClientLogger("storage-blob");
 //# sourceMappingURL=log.js.map
 // EXTERNAL MODULE: external "events"
 var external_events_ = __webpack_require__(24434);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/BuffersStream.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/BuffersStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -77816,7 +77816,7 @@ class BuffersStream extends external_node_stream_.Readable {
 //# sourceMappingURL=BuffersStream.js.map
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/PooledBuffer.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/PooledBuffer.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -77912,7 +77912,7 @@ class PooledBuffer {
     }
 }
 //# sourceMappingURL=PooledBuffer.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/BufferScheduler.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/BufferScheduler.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -78197,7 +78197,7 @@ var external_node_module_ = __webpack_require__(98995);
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __webpack_require__(73136);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/crc64.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/crc64.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -81155,7 +81155,7 @@ Crc64Hash.prototype['OnFinal'] = Crc64Hash.prototype.OnFinal = /** @suppress {un
 /* harmony default export */ const crc64 = (NativeCRC64);
 // ESM-EXPORT-END
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/StorageCRC64Calculator.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StorageCRC64Calculator.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // @ts-expect-error the crc64 js file is auto generated
@@ -81212,7 +81212,7 @@ class StorageCRC64Calculator {
     }
 }
 //# sourceMappingURL=StorageCRC64Calculator.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/streamHelpers.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/streamHelpers.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -81224,7 +81224,7 @@ function signalStreamEnd(pushData) {
     pushData(null);
 }
 //# sourceMappingURL=streamHelpers.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/StructuredMessageEncoding.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StructuredMessageEncoding.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -81365,7 +81365,7 @@ class StructuredMessageEncoding {
     }
 }
 //# sourceMappingURL=StructuredMessageEncoding.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/StructuredMessageEncodingStream.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StructuredMessageEncodingStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -81546,7 +81546,7 @@ class StructuredMessageEncodingStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=StructuredMessageEncodingStream.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/StructuredMessageDecoding.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StructuredMessageDecoding.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -81729,7 +81729,7 @@ class StructuredMessageDecoding {
     }
 }
 //# sourceMappingURL=StructuredMessageDecoding.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/StructuredMessageDecodingStream.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StructuredMessageDecodingStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -81809,7 +81809,7 @@ class StructuredMessageDecodingStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=StructuredMessageDecodingStream.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/cache.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/cache.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -81821,7 +81821,7 @@ function cache_getCachedDefaultHttpClient() {
     return _defaultHttpClient;
 }
 //# sourceMappingURL=cache.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/policies/RequestPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/RequestPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -81864,7 +81864,7 @@ class BaseRequestPolicy {
     }
 }
 //# sourceMappingURL=RequestPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -81902,7 +81902,7 @@ class StorageBrowserPolicy extends BaseRequestPolicy {
     }
 }
 //# sourceMappingURL=StorageBrowserPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/StorageBrowserPolicyFactory.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StorageBrowserPolicyFactory.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -81922,7 +81922,7 @@ class StorageBrowserPolicyFactory {
     }
 }
 //# sourceMappingURL=StorageBrowserPolicyFactory.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/policies/CredentialPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/CredentialPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -81952,7 +81952,7 @@ class CredentialPolicy extends BaseRequestPolicy {
     }
 }
 //# sourceMappingURL=CredentialPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/policies/AnonymousCredentialPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/AnonymousCredentialPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -81973,7 +81973,7 @@ class AnonymousCredentialPolicy extends CredentialPolicy {
     }
 }
 //# sourceMappingURL=AnonymousCredentialPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/credentials/Credential.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/credentials/Credential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -81992,7 +81992,7 @@ class Credential {
     }
 }
 //# sourceMappingURL=Credential.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/credentials/AnonymousCredential.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/credentials/AnonymousCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -82015,7 +82015,7 @@ class AnonymousCredential extends Credential {
     }
 }
 //# sourceMappingURL=AnonymousCredential.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/utils/constants.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/utils/constants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const utils_constants_SDK_VERSION = "12.4.0";
@@ -82080,7 +82080,7 @@ const constants_PathStylePorts = (/* unused pure expression or super */ null && 
     "11104",
 ]));
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/utils/utils.common.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/utils/utils.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -82609,7 +82609,7 @@ function assertResponse(response) {
     throw new TypeError(`Unexpected response object ${response}`);
 }
 //# sourceMappingURL=utils.common.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/utils/SharedKeyComparator.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/utils/SharedKeyComparator.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /*
@@ -82683,7 +82683,7 @@ function isLessThan(lhs, rhs) {
     return false;
 }
 //# sourceMappingURL=SharedKeyComparator.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -82829,7 +82829,7 @@ class StorageSharedKeyCredentialPolicy extends CredentialPolicy {
     }
 }
 //# sourceMappingURL=StorageSharedKeyCredentialPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/credentials/StorageSharedKeyCredential.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/credentials/StorageSharedKeyCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -82878,7 +82878,7 @@ class StorageSharedKeyCredential extends Credential {
     }
 }
 //# sourceMappingURL=StorageSharedKeyCredential.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/log.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -82887,7 +82887,7 @@ class StorageSharedKeyCredential extends Credential {
  */
 const storage_common_dist_esm_log_logger = esm_createClientLogger("storage-common");
 //# sourceMappingURL=log.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyType.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyType.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -82905,7 +82905,7 @@ var StorageRetryPolicyType;
     StorageRetryPolicyType[StorageRetryPolicyType["FIXED"] = 1] = "FIXED";
 })(StorageRetryPolicyType || (StorageRetryPolicyType = {}));
 //# sourceMappingURL=StorageRetryPolicyType.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -83125,7 +83125,7 @@ class StorageRetryPolicy extends BaseRequestPolicy {
     }
 }
 //# sourceMappingURL=StorageRetryPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/StorageRetryPolicyFactory.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StorageRetryPolicyFactory.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -83154,7 +83154,7 @@ class StorageRetryPolicyFactory {
     }
 }
 //# sourceMappingURL=StorageRetryPolicyFactory.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicyV2.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicyV2.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -83176,7 +83176,7 @@ function storageBrowserPolicy() {
     };
 }
 //# sourceMappingURL=StorageBrowserPolicyV2.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/policies/StorageCorrectContentLengthPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageCorrectContentLengthPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -83204,7 +83204,7 @@ function storageCorrectContentLengthPolicy() {
     };
 }
 //# sourceMappingURL=StorageCorrectContentLengthPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyV2.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyV2.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -83369,7 +83369,7 @@ function storageRetryPolicy(options = {}) {
     };
 }
 //# sourceMappingURL=StorageRetryPolicyV2.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicyV2.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicyV2.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -83502,7 +83502,7 @@ function storageSharedKeyCredentialPolicy(options) {
     };
 }
 //# sourceMappingURL=StorageSharedKeyCredentialPolicyV2.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/policies/StorageRequestFailureDetailsParserPolicy.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageRequestFailureDetailsParserPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -83537,7 +83537,7 @@ function storageRequestFailureDetailsParserPolicy() {
     };
 }
 //# sourceMappingURL=StorageRequestFailureDetailsParserPolicy.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/credentials/UserDelegationKeyCredential.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/credentials/UserDelegationKeyCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -83580,7 +83580,7 @@ class UserDelegationKeyCredential {
     }
 }
 //# sourceMappingURL=UserDelegationKeyCredential.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/indexPlatform.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/indexPlatform.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -83606,12 +83606,12 @@ class UserDelegationKeyCredential {
 
 
 //# sourceMappingURL=indexPlatform.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/constants.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/constants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const esm_utils_constants_SDK_VERSION = "12.32.0";
@@ -83838,7 +83838,7 @@ const utils_constants_PathStylePorts = [
     "11104",
 ];
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/Pipeline.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -84110,7 +84110,7 @@ function isCoreHttpPolicyFactory(factory) {
     });
 }
 //# sourceMappingURL=Pipeline.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -84375,7 +84375,7 @@ var KnownStorageErrorCode;
     KnownStorageErrorCode["BlobAccessTierNotSupportedForAccountType"] = "BlobAccessTierNotSupportedForAccountType";
 })(KnownStorageErrorCode || (KnownStorageErrorCode = {}));
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -92771,7 +92771,7 @@ const BlockBlobGetBlockListExceptionHeaders = {
     },
 };
 //# sourceMappingURL=mappers.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -94516,7 +94516,7 @@ const listType = {
     },
 };
 //# sourceMappingURL=parameters.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -94841,7 +94841,7 @@ const filterBlobsOperationSpec = {
     serializer: xmlSerializer,
 };
 //# sourceMappingURL=service.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -95558,7 +95558,7 @@ const container_getAccountInfoOperationSpec = {
     serializer: container_xmlSerializer,
 };
 //# sourceMappingURL=container.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -96592,7 +96592,7 @@ const setTagsOperationSpec = {
     serializer: blob_xmlSerializer,
 };
 //# sourceMappingURL=blob.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -97056,7 +97056,7 @@ const copyIncrementalOperationSpec = {
     serializer: pageBlob_xmlSerializer,
 };
 //# sourceMappingURL=pageBlob.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -97285,7 +97285,7 @@ const sealOperationSpec = {
     serializer: appendBlob_xmlSerializer,
 };
 //# sourceMappingURL=appendBlob.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -97664,7 +97664,7 @@ const getBlockListOperationSpec = {
     serializer: blockBlob_xmlSerializer,
 };
 //# sourceMappingURL=blockBlob.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -97679,7 +97679,7 @@ const getBlockListOperationSpec = {
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -97741,7 +97741,7 @@ class StorageClient extends ExtendedServiceClient {
     blockBlob;
 }
 //# sourceMappingURL=storageClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -97753,7 +97753,7 @@ class StorageClient extends ExtendedServiceClient {
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -97771,7 +97771,7 @@ class StorageContextClient extends StorageClient {
     }
 }
 //# sourceMappingURL=StorageContextClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -98567,7 +98567,7 @@ async function setUploadChecksumParameters(body, contentLength, parameters, uplo
     };
 }
 //# sourceMappingURL=utils.common.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/StorageClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/StorageClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -98620,7 +98620,7 @@ class StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=StorageClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -98635,7 +98635,7 @@ const tracingClient = createTracingClient({
     namespace: "Microsoft.Storage",
 });
 //# sourceMappingURL=tracing.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -98829,7 +98829,7 @@ class BlobSASPermissions {
     }
 }
 //# sourceMappingURL=BlobSASPermissions.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -99049,7 +99049,7 @@ class ContainerSASPermissions {
     }
 }
 //# sourceMappingURL=ContainerSASPermissions.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -99063,7 +99063,7 @@ function ipRangeToString(ipRange) {
     return ipRange.end ? `${ipRange.start}-${ipRange.end}` : ipRange.start;
 }
 //# sourceMappingURL=SasIPRange.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -99459,7 +99459,7 @@ class SASQueryParameters {
     }
 }
 //# sourceMappingURL=SASQueryParameters.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -100257,7 +100257,7 @@ function SASSignatureValuesSanityCheckAndAutofill(blobSASSignatureValues) {
     return blobSASSignatureValues;
 }
 //# sourceMappingURL=BlobSASSignatureValues.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -100459,7 +100459,7 @@ class BlobLeaseClient {
     }
 }
 //# sourceMappingURL=BlobLeaseClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -100588,7 +100588,7 @@ class RetriableReadableStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=RetriableReadableStream.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -101061,7 +101061,7 @@ class BlobDownloadResponse {
     }
 }
 //# sourceMappingURL=BlobDownloadResponse.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const AVRO_SYNC_MARKER_SIZE = 16;
@@ -101069,7 +101069,7 @@ const AVRO_INIT_BYTES = new Uint8Array([79, 98, 106, 1]);
 const AVRO_CODEC_KEY = "avro.codec";
 const AVRO_SCHEMA_KEY = "avro.schema";
 //# sourceMappingURL=AvroConstants.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 class AvroParser {
@@ -101393,7 +101393,7 @@ class AvroRecordType extends AvroType {
     }
 }
 //# sourceMappingURL=AvroParser.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 function arraysEqual(a, b) {
@@ -101410,7 +101410,7 @@ function arraysEqual(a, b) {
     return true;
 }
 //# sourceMappingURL=utils.common.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // TODO: Do a review of non-interfaces
@@ -101527,7 +101527,7 @@ class AvroReader {
     }
 }
 //# sourceMappingURL=AvroReader.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 class AvroReadable {
@@ -101535,7 +101535,7 @@ class AvroReadable {
 //# sourceMappingURL=AvroReadable.js.map
 // EXTERNAL MODULE: external "buffer"
 var external_buffer_ = __webpack_require__(20181);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -101622,14 +101622,14 @@ class AvroReadableFromStream extends AvroReadable {
     }
 }
 //# sourceMappingURL=AvroReadableFromStream.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -101746,7 +101746,7 @@ class BlobQuickQueryStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=BlobQuickQueryStream.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -102116,7 +102116,7 @@ class BlobQueryResponse {
     }
 }
 //# sourceMappingURL=BlobQueryResponse.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/models.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/models.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -102232,7 +102232,7 @@ function getBlobServiceAccountAudience(storageAccountName) {
     return `https://${storageAccountName}.blob.core.windows.net/.default`;
 }
 //# sourceMappingURL=models.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -102264,7 +102264,7 @@ function rangeResponseFromModel(response) {
     };
 }
 //# sourceMappingURL=PageBlobRangeResponse.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-lro/dist/esm/logger.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/logger.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -102274,7 +102274,7 @@ function rangeResponseFromModel(response) {
  */
 const logger_logger = esm_createClientLogger("core-lro");
 //# sourceMappingURL=logger.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-lro/dist/esm/poller/constants.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/poller/constants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 /**
@@ -102286,7 +102286,7 @@ const constants_POLL_INTERVAL_IN_MS = 2000;
  */
 const terminalStates = ["succeeded", "canceled", "failed"];
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-lro/dist/esm/poller/operation.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/poller/operation.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -102453,7 +102453,7 @@ async function operation_pollOperation(inputs) {
     }
 }
 //# sourceMappingURL=operation.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-lro/dist/esm/http/operation.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/http/operation.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -102736,7 +102736,7 @@ async function pollHttpOperation(inputs) {
     });
 }
 //# sourceMappingURL=operation.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-lro/dist/esm/poller/poller.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/poller/poller.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -102907,7 +102907,7 @@ function poller_buildCreatePoller(inputs) {
     };
 }
 //# sourceMappingURL=poller.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-lro/dist/esm/http/poller.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/http/poller.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -102952,7 +102952,7 @@ async function createHttpPoller(lro, options) {
     });
 }
 //# sourceMappingURL=poller.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-lro/dist/esm/legacy/lroEngine/operation.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/legacy/lroEngine/operation.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -103037,7 +103037,7 @@ class GenericPollOperation {
     }
 }
 //# sourceMappingURL=operation.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-lro/dist/esm/legacy/poller.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/legacy/poller.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 /**
@@ -103435,7 +103435,7 @@ class Poller {
     }
 }
 //# sourceMappingURL=poller.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-lro/dist/esm/legacy/lroEngine/lroEngine.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/legacy/lroEngine/lroEngine.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -103465,12 +103465,12 @@ class LroEngine extends Poller {
     }
 }
 //# sourceMappingURL=lroEngine.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-lro/dist/esm/legacy/lroEngine/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/legacy/lroEngine/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/core-lro/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -103490,7 +103490,7 @@ class LroEngine extends Poller {
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -103625,7 +103625,7 @@ function makeBlobBeginCopyFromURLPollOperation(state) {
     };
 }
 //# sourceMappingURL=BlobStartCopyFromUrlPoller.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/Range.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/Range.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -103647,7 +103647,7 @@ function rangeToString(iRange) {
         : `bytes=${iRange.offset}-`;
 }
 //# sourceMappingURL=Range.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // In browser, during webpack or browserify bundling, this module will be replaced by 'events'
@@ -103780,7 +103780,7 @@ class Batch {
 //# sourceMappingURL=Batch.js.map
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/utils.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/utils.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -103923,7 +103923,7 @@ async function readStreamToLocalFile(rs, file) {
 const fsStat = external_node_util_.promisify(external_node_fs_.stat);
 const fsCreateReadStream = external_node_fs_.createReadStream;
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/Clients.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/Clients.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -106838,7 +106838,7 @@ class PageBlobClient extends BlobClient {
     }
 }
 //# sourceMappingURL=Clients.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -106854,7 +106854,7 @@ function utf8ByteLength(str) {
     return Buffer.byteLength(str);
 }
 //# sourceMappingURL=BatchUtils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BatchResponseParser.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BatchResponseParser.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -106997,7 +106997,7 @@ class BatchResponseParser {
     }
 }
 //# sourceMappingURL=BatchResponseParser.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 var MutexLockStatus;
@@ -107063,7 +107063,7 @@ class Mutex {
     }
 }
 //# sourceMappingURL=Mutex.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobBatch.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobBatch.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -107338,7 +107338,7 @@ function batchHeaderFilterPolicy() {
     };
 }
 //# sourceMappingURL=BlobBatch.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobBatchClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobBatchClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -107511,7 +107511,7 @@ class BlobBatchClient {
     }
 }
 //# sourceMappingURL=BlobBatchClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/ContainerClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/ContainerClient.js
 
 
 
@@ -108807,7 +108807,7 @@ class ContainerClient extends StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=ContainerClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASPermissions.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -109033,7 +109033,7 @@ class AccountSASPermissions {
     }
 }
 //# sourceMappingURL=AccountSASPermissions.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASResourceTypes.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASResourceTypes.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -109104,7 +109104,7 @@ class AccountSASResourceTypes {
     }
 }
 //# sourceMappingURL=AccountSASResourceTypes.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASServices.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASServices.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -109183,7 +109183,7 @@ class AccountSASServices {
     }
 }
 //# sourceMappingURL=AccountSASServices.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASSignatureValues.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASSignatureValues.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -109284,7 +109284,7 @@ function generateAccountSASQueryParametersInternal(accountSASSignatureValues, sh
     };
 }
 //# sourceMappingURL=AccountSASSignatureValues.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobServiceClient.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobServiceClient.js
 
 
 
@@ -109999,7 +109999,7 @@ class BlobServiceClient extends StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=BlobServiceClient.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generatedModels.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generatedModels.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /** Known values of {@link EncryptionAlgorithmType} that the service accepts. */
@@ -110008,7 +110008,7 @@ var generatedModels_KnownEncryptionAlgorithmType;
     KnownEncryptionAlgorithmType["AES256"] = "AES256";
 })(generatedModels_KnownEncryptionAlgorithmType || (generatedModels_KnownEncryptionAlgorithmType = {}));
 //# sourceMappingURL=generatedModels.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -110035,7 +110035,7 @@ var generatedModels_KnownEncryptionAlgorithmType;
 //# sourceMappingURL=index.js.map
 // EXTERNAL MODULE: external "crypto"
 var external_crypto_ = __webpack_require__(76982);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/blob-upload.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/blob-upload.js
 var blob_upload_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -110121,9 +110121,9 @@ function uploadToBlobStorage(authenticatedUploadURL, uploadStream, contentType) 
 //# sourceMappingURL=blob-upload.js.map
 // EXTERNAL MODULE: external "fs/promises"
 var promises_ = __webpack_require__(91943);
-// EXTERNAL MODULE: ../../work/main/node_modules/archiver/index.js
-var archiver = __webpack_require__(80928);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/stream.js
+// EXTERNAL MODULE: ./node_modules/archiver/index.js
+var archiver = __webpack_require__(99392);
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/stream.js
 var stream_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -110176,7 +110176,7 @@ function createRawFileUploadStream(filePath) {
     });
 }
 //# sourceMappingURL=stream.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/zip.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/zip.js
 var zip_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -110254,7 +110254,7 @@ const zipEndCallback = () => {
     core/* debug */.Yz('Zip stream for upload has ended.');
 };
 //# sourceMappingURL=zip.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/types.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/types.js
 
 /**
  * Maps file extensions to MIME types
@@ -110326,7 +110326,7 @@ function getMimeType(filePath) {
     return types_mimeTypes[ext] || 'application/octet-stream';
 }
 //# sourceMappingURL=types.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
 var upload_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -110435,7 +110435,7 @@ function uploadArtifact(name, files, rootDirectory, options) {
     });
 }
 //# sourceMappingURL=upload-artifact.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/context.js
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
 
 
 class Context {
@@ -110488,11 +110488,11 @@ class Context {
     }
 }
 //# sourceMappingURL=context.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var http_client_lib = __webpack_require__(12827);
-// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
-var undici = __webpack_require__(40576);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/internal/utils.js
+// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var http_client_lib = __webpack_require__(89659);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(46752);
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
 var utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -110545,7 +110545,7 @@ function getUserAgentWithOrchestrationId(baseUserAgent) {
     return baseUserAgent;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/universal-user-agent/index.js
+;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -110560,7 +110560,7 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/register.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
 // @ts-check
 
 function register(state, name, method, options) {
@@ -110589,7 +110589,7 @@ function register(state, name, method, options) {
   });
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/add.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
 // @ts-check
 
 function addHook(state, kind, name, hook) {
@@ -110637,7 +110637,7 @@ function addHook(state, kind, name, hook) {
   });
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/remove.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
 // @ts-check
 
 function removeHook(state, name, method) {
@@ -110658,7 +110658,7 @@ function removeHook(state, name, method) {
   state.registry[name].splice(index, 1);
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/index.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
 // @ts-check
 
 
@@ -110705,7 +110705,7 @@ function Collection() {
 
 /* harmony default export */ const before_after_hook = ({ Singular, Collection });
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/endpoint/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
 // pkg/dist-src/defaults.js
 
 
@@ -111051,7 +111051,7 @@ function withDefaults(oldDefaults, newDefaults) {
 var endpoint = withDefaults(null, DEFAULTS);
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/content-type/dist/index.js
+;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
 /*!
  * content-type
  * Copyright(c) 2015 Douglas Christopher Wilson
@@ -111343,7 +111343,7 @@ function unescapeQuotedPairs(str, start, end) {
     return result + str.slice(start, end);
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/json-with-bigint/json-with-bigint.js
+;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
 const intRegex = /^-?\d+$/;
 const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
 const originalStringify = JSON.stringify;
@@ -111944,7 +111944,7 @@ const JSONParse = (text, reviver) => {
 
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/request-error/dist-src/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
 class RequestError extends Error {
   name;
   /**
@@ -111985,7 +111985,7 @@ class RequestError extends Error {
 }
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/request/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -112192,7 +112192,7 @@ var request = dist_bundle_withDefaults(endpoint, defaults_default);
 /* v8 ignore next -- @preserve */
 /* v8 ignore else -- @preserve */
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/graphql/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -112323,7 +112323,7 @@ function withCustomRequest(customRequest) {
 
 /* v8 ignore if -- @preserve */
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/auth-token/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
 // pkg/dist-src/is-jwt.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
 var dist_bundle_sep = "\\.";
@@ -112378,11 +112378,11 @@ var createTokenAuth = function createTokenAuth2(token) {
 };
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/core/dist-src/version.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
 const version_VERSION = "7.0.8";
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/core/dist-src/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
 
 
 
@@ -112523,12 +112523,12 @@ class Octokit {
 }
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 const dist_src_version_VERSION = "17.0.0";
 
 //# sourceMappingURL=version.js.map
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 const Endpoints = {
   actions: {
     addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -114822,7 +114822,7 @@ var endpoints_default = Endpoints;
 
 //# sourceMappingURL=endpoints.js.map
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 
 const endpointMethodsMap = /* @__PURE__ */ new Map();
 for (const [scope, endpoints] of Object.entries(endpoints_default)) {
@@ -114948,7 +114948,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
 
 //# sourceMappingURL=endpoints-to-methods.js.map
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 
 
 function restEndpointMethods(octokit) {
@@ -114969,7 +114969,7 @@ legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
 
 //# sourceMappingURL=index.js.map
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
 
@@ -115381,7 +115381,7 @@ function paginateRest(octokit) {
 paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
 
 
 // octokit + plugins
@@ -115420,7 +115420,7 @@ function getOctokitOptions(token, options) {
     return opts;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/github.js
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
 
 
 const github_context = new Context();
@@ -115435,9 +115435,9 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 //# sourceMappingURL=github.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/unzip-stream/unzip.js
-var unzip = __webpack_require__(73063);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/download/download-artifact.js
+// EXTERNAL MODULE: ./node_modules/unzip-stream/unzip.js
+var unzip = __webpack_require__(33991);
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/download/download-artifact.js
 var download_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -115676,7 +115676,7 @@ function resolveOrCreateDirectory() {
     });
 }
 //# sourceMappingURL=download-artifact.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/find/retry-options.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/find/retry-options.js
 
 // Defaults for fetching artifacts
 const defaultMaxRetryNumber = 5;
@@ -115700,11 +115700,11 @@ function getRetryOptions(defaultOptions, retries = defaultMaxRetryNumber, exempt
     return [retryOptions, requestOptions];
 }
 //# sourceMappingURL=retry-options.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-request-log/dist-src/version.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-request-log/dist-src/version.js
 const plugin_request_log_dist_src_version_VERSION = "6.0.0";
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-request-log/dist-src/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-request-log/dist-src/index.js
 
 function requestLog(octokit) {
   octokit.hook.wrap("request", (request, options) => {
@@ -115730,9 +115730,9 @@ function requestLog(octokit) {
 requestLog.VERSION = plugin_request_log_dist_src_version_VERSION;
 
 
-// EXTERNAL MODULE: ../../work/main/node_modules/bottleneck/light.js
-var light = __webpack_require__(44915);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
+var light = __webpack_require__(63251);
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_retry_dist_bundle_VERSION = "0.0.0-development";
 
@@ -115815,7 +115815,7 @@ function retry(octokit, octokitOptions) {
 retry.VERSION = plugin_retry_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/find/get-artifact.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/find/get-artifact.js
 var get_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -115915,7 +115915,7 @@ function getArtifactInternal(artifactName) {
     });
 }
 //# sourceMappingURL=get-artifact.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/delete/delete-artifact.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/delete/delete-artifact.js
 var delete_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -115994,7 +115994,7 @@ function deleteArtifactInternal(artifactName) {
     });
 }
 //# sourceMappingURL=delete-artifact.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/find/list-artifacts.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/find/list-artifacts.js
 var list_artifacts_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -116138,7 +116138,7 @@ function filterLatest(artifacts) {
     return latestArtifacts;
 }
 //# sourceMappingURL=list-artifacts.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/client.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/client.js
 var client_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -116279,7 +116279,7 @@ If the error persists, please check whether Actions and API requests are operati
     }
 }
 //# sourceMappingURL=client.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/artifact.js
+;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/artifact.js
 
 
 
@@ -116290,7 +116290,7 @@ const client = new DefaultArtifactClient();
 
 /***/ }),
 
-/***/ 20471:
+/***/ 2822:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"name":"@actions/artifact","version":"6.2.1","preview":true,"description":"Actions artifact lib","keywords":["github","actions","artifact"],"homepage":"https://github.com/actions/toolkit/tree/main/packages/artifact","license":"MIT","type":"module","main":"lib/artifact.js","types":"lib/artifact.d.ts","exports":{".":{"types":"./lib/artifact.d.ts","import":"./lib/artifact.js"}},"directories":{"lib":"lib","test":"__tests__"},"files":["lib","!.DS_Store"],"publishConfig":{"access":"public"},"repository":{"type":"git","url":"git+https://github.com/actions/toolkit.git","directory":"packages/artifact"},"scripts":{"audit-moderate":"npm install && npm audit --json --audit-level=moderate > audit.json","test":"cd ../../ && npm run test ./packages/artifact","bootstrap":"cd ../../ && npm run bootstrap","tsc-run":"tsc && cp src/internal/shared/package-version.cjs lib/internal/shared/","tsc":"npm run bootstrap && npm run tsc-run","gen:docs":"typedoc --plugin typedoc-plugin-markdown --out docs/generated src/artifact.ts --githubPages false --readme none"},"bugs":{"url":"https://github.com/actions/toolkit/issues"},"dependencies":{"@actions/core":"^3.0.0","@actions/github":"^9.0.0","@actions/http-client":"^4.0.0","@azure/storage-blob":"^12.30.0","@octokit/core":"^7.0.6","@octokit/plugin-request-log":"^6.0.0","@octokit/plugin-retry":"^8.0.0","@octokit/request":"^10.0.7","@octokit/request-error":"^7.1.0","@protobuf-ts/plugin":"^2.2.3-alpha.1","@protobuf-ts/runtime":"^2.9.4","archiver":"^7.0.1","jwt-decode":"^4.0.0","unzip-stream":"^0.3.1"},"devDependencies":{"@types/archiver":"^7.0.0","@types/unzip-stream":"^0.3.4","typedoc":"^0.28.16","typedoc-plugin-markdown":"^4.9.0","typescript":"^5.9.3"},"overrides":{"uri-js":"npm:uri-js-replace@^1.0.1","node-fetch":"^3.3.2"}}');

@@ -1,8 +1,8 @@
-export const id = 671;
-export const ids = [671];
+export const id = 45;
+export const ids = [45];
 export const modules = {
 
-/***/ 35671:
+/***/ 35045:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -12,15 +12,15 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __webpack_require__(9865);
+var errors = __webpack_require__(90108);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(48161);
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 13 modules
-var lib_core = __webpack_require__(9838);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var lib_core = __webpack_require__(77094);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 ;// CONCATENATED MODULE: ./src/text/json.ts
@@ -1149,7 +1149,7 @@ async function upload(request, staging, state) {
         others.push(copy);
     }
     // Loaded only now: the artifact client is most of the bundle, and most of start-up.
-    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 440).then(__webpack_require__.bind(__webpack_require__, 17440));
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
     const client = new DefaultArtifactClient();
     const givenUp = { uploaded: false, reason: 'the upload was given up', warn: true };
     // A taken name is no fault to wait out: the next name is tried at once.
@@ -1511,10 +1511,10 @@ function closingLine(verdict, attempt) {
     return parts.filter(Boolean).join(' · ');
 }
 
-// EXTERNAL MODULE: ../../work/main/node_modules/minimatch/dist/esm/index.js + 8 modules
-var esm = __webpack_require__(87736);
-// EXTERNAL MODULE: ../../work/main/node_modules/p-limit/index.js + 1 modules
-var p_limit = __webpack_require__(6986);
+// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 8 modules
+var esm = __webpack_require__(52768);
+// EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
+var p_limit = __webpack_require__(70370);
 ;// CONCATENATED MODULE: ./src/publish/session-artifact.ts
 /**
  * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
@@ -1585,7 +1585,7 @@ async function uploadSessionRecord(request, limits = UPLOAD_LIMITS) {
         abandoned: true
     }));
     const upload = async () => {
-        const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 440).then(__webpack_require__.bind(__webpack_require__, 17440));
+        const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
         const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
             retentionDays: request.retentionDays,
             skipArchive: true
@@ -3003,7 +3003,7 @@ function unlistable(env) {
         'ACTIONS_RESULTS_URL are not set); give "path" to read transcripts from files instead');
 }
 async function artifactClient() {
-    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 440).then(__webpack_require__.bind(__webpack_require__, 17440));
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
     return new DefaultArtifactClient();
 }
 async function listArtifacts(client) {
@@ -3125,8 +3125,8 @@ function only(list) {
     return list.length === 1 ? list[0] : undefined;
 }
 
-// EXTERNAL MODULE: ../../work/main/node_modules/tinyglobby/dist/index.mjs + 1 modules
-var dist = __webpack_require__(45998);
+// EXTERNAL MODULE: ./node_modules/tinyglobby/dist/index.mjs + 1 modules
+var dist = __webpack_require__(73382);
 ;// CONCATENATED MODULE: ./src/report-action/files.ts
 /** `path` mode: the legs are local JSONL files, found by glob (after actions/download-artifact, or anywhere). */
 
@@ -3765,10 +3765,10 @@ function jsonBody(pretty, whole) {
     return `${codeBlock(clip(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
 }
 
-// EXTERNAL MODULE: ../../work/main/node_modules/mdast-util-gfm/lib/index.js + 55 modules
-var lib = __webpack_require__(17797);
-// EXTERNAL MODULE: ../../work/main/node_modules/markdown-it/dist/markdown-it.mjs + 12 modules
-var markdown_it = __webpack_require__(26239);
+// EXTERNAL MODULE: ./node_modules/mdast-util-gfm/lib/index.js + 55 modules
+var lib = __webpack_require__(21661);
+// EXTERNAL MODULE: ./node_modules/markdown-it/dist/markdown-it.mjs + 12 modules
+var markdown_it = __webpack_require__(77863);
 ;// CONCATENATED MODULE: ./src/publish/answer-parse.ts
 /**
  * The agent's Markdown parsed as GitHub reads it, into the mdast tree that answer-tree.ts makes inert
