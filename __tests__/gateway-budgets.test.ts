@@ -1,9 +1,10 @@
 /**
  * The budgets under concurrency and mid-stream, through the gateway with the official clients (their
  * own retries off) against a loopback stand-in provider: calls started side by side are admitted only
- * while their reservations leave room (max-model-calls never passed; max-cost-usd passed by at most
- * one call's reservation), and a stream is cut at the cap with an error event its SDK raises, the
- * answer so far kept. The documented bounds are docs/gateway.md's.
+ * while their reservations leave room (max-model-calls never passed; what is reserved never passes
+ * max-tokens or a priced max-cost-usd, a ceiling lowered to the room left), and a stream is cut at
+ * the cap with an error event its SDK raises, the answer so far kept. The documented bounds are
+ * docs/gateway.md's.
  */
 import { afterEach, describe, expect, test } from '@jest/globals';
 import Anthropic from '@anthropic-ai/sdk';
@@ -58,22 +59,94 @@ describe('calls started side by side', () => {
     expect(world.gateway.stats().stopped).toMatchObject({ budget: 'max-model-calls', limit: 5 });
   });
 
-  test('20 at once against max-cost-usd, priced: past the cap by less than one call’s reservation', async () => {
+  test('20 at once against max-cost-usd, priced: the reservations held never pass the cap, the last lowered to fit', async () => {
     const prices = { m: { input: 1, output: 2 } };
     world = await gatewayWorld('openai', { maxCostUsd: 0.005 }, { prices });
     for (let k = 0; k < 20; k++) world.standIn.script({ kind: 'hold' });
-    const body = { max_tokens: 1000 };
-    const results = await atOnce(world, 20, body);
-    const one = reservationOf(
-      Buffer.from(world.standIn.received[0]?.body ?? ''),
-      'm',
-      prices
-    ).costUsd;
-    const admitted = results.filter(r => r === 'ok').length;
-    // Admitted while the reservations held left room: the last one takes the total past the cap.
-    expect(admitted).toBe(Math.ceil(0.005 / one));
-    expect(admitted * one - 0.005).toBeLessThan(one);
-    expect(results.filter(r => r === 402)).toHaveLength(20 - admitted);
+    const results = await atOnce(world, 20, { max_tokens: 1000 });
+    const asked = world.standIn.received.map(
+      r => (JSON.parse(r.body) as { max_tokens: number }).max_tokens
+    );
+    const reserved = world.standIn.received.map(
+      r => reservationOf(Buffer.from(r.body), 'm', prices).costUsd
+    );
+    const total = reserved.reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThanOrEqual(0.005);
+    // Every call but the last asked for its 1,000; the last had its ceiling lowered to what was left.
+    expect(asked.filter(n => n === 1000).length).toBe(asked.length - 1);
+    expect(Math.min(...asked)).toBeLessThan(1000);
+    expect(results.filter(r => r === 'ok')).toHaveLength(asked.length);
+    expect(results.filter(r => r === 402)).toHaveLength(20 - asked.length);
+    expect(world.notes.join('\n')).toMatch(
+      /max_tokens lowered from 1000 to \d+, what budget max-cost-usd leaves/
+    );
+  });
+
+  test('was a hole: one unstreamed call asking for 100,000 tokens against max-tokens 1000 is lowered to fit', async () => {
+    world = await gatewayWorld('openai', { maxTokens: 1000 });
+    // The stand-in answers with as many tokens as it was allowed: the call cannot pass the cap.
+    world.standIn.script({ kind: 'hold' });
+    const call = openai(world).chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'write a lot' }],
+      max_tokens: 100_000
+    });
+    await new Promise<void>(resolve => {
+      const poll = (): void =>
+        world?.standIn.received.length ? resolve() : void setImmediate(poll);
+      poll();
+    });
+    const sent = world.standIn.received[0]?.body ?? '';
+    const allowed = (JSON.parse(sent) as { max_tokens: number }).max_tokens;
+    const input = reservationOf(Buffer.from(sent), 'm', {}).tokensIn;
+    expect(allowed).toBeGreaterThan(0);
+    expect(input + allowed).toBeLessThanOrEqual(1000);
+    world.standIn.release();
+    await call;
+  });
+
+  test('a thinking budget the room cannot hold: lowered under the ceiling, or the call refused', async () => {
+    world = await gatewayWorld('anthropic', { maxTokens: 3000 });
+    const client = new Anthropic({
+      apiKey: world.gateway.env.ANTHROPIC_API_KEY,
+      baseURL: world.gateway.env.ANTHROPIC_BASE_URL,
+      maxRetries: 0
+    });
+    const usage = { input_tokens: 10, output_tokens: 10 };
+    world.standIn.script({ kind: 'json', body: { type: 'message', content: [], usage } });
+    const ask = (): Promise<unknown> =>
+      client.messages.create({
+        model: 'claude-x',
+        max_tokens: 8000,
+        thinking: { type: 'enabled', budget_tokens: 4000 },
+        messages: [{ role: 'user', content: 'hi' }]
+      });
+    await ask();
+    const first = JSON.parse(world.standIn.received[0]?.body ?? '') as {
+      max_tokens: number;
+      thinking: { budget_tokens: number };
+    };
+    expect(first.max_tokens).toBeLessThan(3000);
+    expect(first.thinking.budget_tokens).toBe(first.max_tokens - 1);
+    // 20 spent: room for less than Anthropic's least thinking budget once most of it is held.
+    world.standIn.script({ kind: 'hold' });
+    const big = client.messages.create({
+      model: 'claude-x',
+      max_tokens: 1950,
+      messages: [{ role: 'user', content: 'hi' }]
+    });
+    await new Promise<void>(resolve => {
+      const poll = (): void =>
+        world?.standIn.received.length === 2 ? resolve() : void setImmediate(poll);
+      poll();
+    });
+    await expect(ask()).rejects.toMatchObject({ status: 402 });
+    expect(world.standIn.received).toHaveLength(2);
+    expect(world.notes.join('\n')).toContain(
+      'less than the call’s thinking needs'.replace('’', "'")
+    );
+    world.standIn.release();
+    await big;
   });
 
   test('an answer without usage still spends the budget: its tokens estimated, marked so', async () => {
@@ -81,7 +154,10 @@ describe('calls started side by side', () => {
     world.standIn.script({ kind: 'json', body: { choices: [] } });
     await openai(world).chat.completions.create({ model: 'm', messages: [], max_tokens: 200 });
     const [call] = world.gateway.stats().calls;
-    expect(call).toMatchObject({ estimated: true, tokensOut: 200 });
+    // Its ceiling lowered to the room left (100 less its input), and that spent, as an estimate.
+    const sent = JSON.parse(world.standIn.received[0]?.body ?? '') as { max_tokens: number };
+    expect(sent.max_tokens).toBeLessThan(100);
+    expect(call).toMatchObject({ estimated: true, tokensOut: sent.max_tokens });
     await expect(
       openai(world).chat.completions.create({ model: 'm', messages: [] })
     ).rejects.toMatchObject({ status: 402 });
@@ -189,7 +265,9 @@ describe('what a stream is counted as', () => {
     expect(reservationOf(body, 'm', {})).toEqual({
       tokensIn: Math.ceil(body.length / 4),
       tokensOut: 300,
-      costUsd: 0
+      costUsd: 0,
+      usdPerTokenOut: 0,
+      ceiling: 'max_tokens'
     });
     expect(reservationOf(Buffer.from('{}'), 'm', {}).tokensOut).toBe(4096);
   });

@@ -150,10 +150,10 @@ test('max-model-calls: the next call is refused with 402 naming the budget, figu
 });
 
 test('max-tokens: a streaming call past the budget is cut there; the next is refused', async () => {
-  world = await gatewayWorld('openai', { maxTokens: 10 });
+  world = await gatewayWorld('openai', { maxTokens: 12 });
   world.standIn.script({
     kind: 'sse',
-    events: chatChunks(['x', 'y'], { prompt_tokens: 8, completion_tokens: 12 })
+    events: chatChunks(['abcd', 'efgh', 'ijkl'], { prompt_tokens: 8, completion_tokens: 12 })
   });
   let text = '';
   const stream = await client(world).chat.completions.create({
@@ -164,16 +164,17 @@ test('max-tokens: a streaming call past the budget is cut there; the next is ref
   const read = async (): Promise<void> => {
     for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
   };
-  // The request's 41 bytes reserve 11 input tokens: the first delta takes the turn past 10.
+  // The request's 41 bytes reserve 11 input tokens, leaving room for one: the second delta (a token
+  // per four characters) takes the turn past 12.
   await expect(read()).rejects.toMatchObject({
-    message: expect.stringContaining('budget max-tokens reached mid-answer (12 of 10)')
+    message: expect.stringContaining('budget max-tokens reached mid-answer (13 of 12)')
   });
-  expect(text).toBe('x');
+  expect(text).toBe('abcdefgh');
   await expect(ask(client(world))).rejects.toMatchObject({
     status: 402,
     message: expect.stringContaining('max-tokens spent')
   });
-  expect(world.gateway.stats().stopped).toEqual({ budget: 'max-tokens', figure: 12, limit: 10 });
+  expect(world.gateway.stats().stopped).toEqual({ budget: 'max-tokens', figure: 13, limit: 12 });
   expect(world.gateway.stats().calls[0]).toMatchObject({ cut: 'max-tokens', status: 200 });
 });
 

@@ -203,12 +203,14 @@ describe('budgets stop the turn between calls', () => {
     expect(text).toMatch(/Model calls\s*3 calls · 2 attempts/);
   });
 
-  test('max-tokens: past 150 tokens the next call is refused', async () => {
+  test('max-tokens: a call whose input does not fit in what is left is refused before it is sent', async () => {
     const { w } = await chain({ 'max-tokens': '150' }, { calls: 5 });
-    // 120 tokens after the first call, 240 after the second: the third is refused.
-    expect(provider!.requests).toHaveLength(2);
+    // 120 tokens after the first call: the second's input, bounded by its size (a token per four
+    // bytes), does not fit in the 30 left.
+    expect(provider!.requests).toHaveLength(1);
+    const second = Math.ceil(Buffer.byteLength(provider!.requests[0]!.body) / 4);
     expect(w.outputs.get('outcome')).toBe('budget_exceeded');
-    expect(w.outputs.get('error')).toContain('max-tokens: 240 against a limit of 150');
+    expect(w.outputs.get('error')).toContain(`max-tokens: ${120 + second} against a limit of 150`);
   });
 
   test('max-cost-usd, cost reported live: refused once spent', async () => {

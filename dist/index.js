@@ -70477,27 +70477,70 @@ class Ledger {
     /** The budget already spent, open calls counted at what they reserved: the next call is refused with it. */
     spent() {
         const { maxTokens, maxCostUsd, maxModelCalls } = this.budgets;
-        const held = this.open;
-        const calls = this.count + held.size;
+        const { calls, tokens, cost } = this.committed();
         if (maxModelCalls !== undefined && calls >= maxModelCalls)
             return { budget: 'max-model-calls', figure: calls, limit: maxModelCalls };
-        const tokens = this.tokens + sum(held, h => Math.max(h.live, h.reserved.tokensIn + h.reserved.tokensOut));
         if (maxTokens !== undefined && tokens >= maxTokens)
             return { budget: 'max-tokens', figure: tokens, limit: maxTokens };
-        const reservedCost = sum(held, h => Math.max(h.liveCost, h.reserved.costUsd));
-        const cost = this.cost === undefined && reservedCost === 0 ? undefined : (this.cost ?? 0) + reservedCost;
         if (maxCostUsd !== undefined && cost !== undefined && cost >= maxCostUsd)
             return { budget: 'max-cost-usd', figure: round(cost), limit: maxCostUsd };
         return undefined;
     }
-    /** Admits one call, holding what it reserved; or the budget that has no room for it. */
-    admit(reserved) {
+    /**
+     * Admits one call, holding what it reserved; or the budget that has no room for it. Where the room
+     * left is less than the call's output ceiling, the ceiling held is lowered to it (`tokensOut`
+     * below what was asked: the caller lowers the body's, meter.ts lowered()); a call whose input
+     * alone would fill the room is refused.
+     */
+    admit(asked) {
         const stop = this.spent();
         if (stop)
             return stop;
-        const held = { reserved, live: reserved.tokensIn, liveCost: 0 };
+        const { maxTokens, maxCostUsd } = this.budgets;
+        const { tokens, cost } = this.committed();
+        let out = asked.tokensOut;
+        let lowered;
+        const fit = (room, stop) => {
+            if (room < 1)
+                return stop;
+            if (room < out)
+                [out, lowered] = [room, stop];
+            return undefined;
+        };
+        const full = (maxTokens !== undefined &&
+            fit(Math.floor(maxTokens - tokens - asked.tokensIn), {
+                budget: 'max-tokens',
+                figure: tokens + asked.tokensIn,
+                limit: maxTokens
+            })) ||
+            (maxCostUsd !== undefined &&
+                asked.usdPerTokenOut > 0 &&
+                fit(Math.floor((maxCostUsd - (cost ?? 0) - inputCostOf(asked)) / asked.usdPerTokenOut), {
+                    budget: 'max-cost-usd',
+                    figure: round((cost ?? 0) + inputCostOf(asked)),
+                    limit: maxCostUsd
+                }));
+        if (full)
+            return full;
+        const reserved = lowered
+            ? { ...asked, tokensOut: out, costUsd: inputCostOf(asked) + out * asked.usdPerTokenOut }
+            : asked;
+        const held = {
+            reserved,
+            live: reserved.tokensIn,
+            liveCost: 0,
+            ...(lowered && { lowered })
+        };
         this.open.add(held);
         return held;
+    }
+    /** Calls, tokens and cost spent, every open call counted at the larger of its hold and its stream. */
+    committed() {
+        const held = this.open;
+        const tokens = this.tokens + sum(held, h => Math.max(h.live, h.reserved.tokensIn + h.reserved.tokensOut));
+        const reservedCost = sum(held, h => Math.max(h.liveCost, h.reserved.costUsd));
+        const cost = this.cost === undefined && reservedCost === 0 ? undefined : (this.cost ?? 0) + reservedCost;
+        return { calls: this.count + held.size, tokens, cost };
     }
     /**
      * A streaming call's count so far: the budget that the turn's spending now crosses (every open call
@@ -70571,6 +70614,8 @@ class Ledger {
             this.kept.push(Object.freeze({ ...call }));
     }
 }
+/** The part of a reservation's cost that is its input's. */
+const inputCostOf = (r) => r.costUsd - r.tokensOut * r.usdPerTokenOut;
 function sum(items, of) {
     let total = 0;
     for (const item of items)
@@ -70769,16 +70814,42 @@ function decoded(field) {
 const DEFAULT_OUTPUT_CEILING = 4096;
 const BYTES_PER_TOKEN = 4;
 const CHARS_PER_TOKEN = 4;
+const CEILINGS = ['max_tokens', 'max_completion_tokens', 'max_output_tokens'];
 function reservationOf(body, model, prices) {
     const tokensIn = Math.ceil(body.length / BYTES_PER_TOKEN);
-    const tokensOut = ceilingOf(body) ?? DEFAULT_OUTPUT_CEILING;
-    return { tokensIn, tokensOut, costUsd: priced(prices, model, tokensIn, tokensOut) };
+    const own = ceilingOf(objectOf(body));
+    const tokensOut = own?.value ?? DEFAULT_OUTPUT_CEILING;
+    return {
+        tokensIn,
+        tokensOut,
+        costUsd: priced(prices, model, tokensIn, tokensOut),
+        usdPerTokenOut: priced(prices, model, 0, 1),
+        ...(own && { ceiling: own.key })
+    };
 }
-function priced(prices, model, tokensIn, tokensOut) {
-    const price = model !== undefined && Object.hasOwn(prices, model) ? prices[model] : undefined;
-    return price ? (tokensIn * price.input + tokensOut * price.output) / 1e6 : 0;
+/**
+ * The body with its output ceiling lowered to `to`, so that a call admitted with little budget left
+ * cannot answer past it; undefined where it cannot be (a budget for thinking that would not fit
+ * under the lowered ceiling, Anthropic's least being 1,024). A thinking budget above the new ceiling
+ * is lowered under it.
+ */
+function lowered(body, key, to) {
+    const record = objectOf(body);
+    if (!record)
+        return undefined;
+    const next = { ...record, [key]: to };
+    const thinking = record.thinking;
+    const budget = thinking?.budget_tokens;
+    if (typeof budget === 'number' && budget >= to) {
+        if (to - 1 < MIN_THINKING)
+            return undefined;
+        next.thinking = { ...thinking, budget_tokens: to - 1 };
+    }
+    return Buffer.from(JSON.stringify(next));
 }
-function ceilingOf(body) {
+/** Anthropic's least thinking budget. */
+const MIN_THINKING = 1024;
+function objectOf(body) {
     let parsed;
     try {
         parsed = JSON.parse(body.toString('utf8'));
@@ -70786,13 +70857,19 @@ function ceilingOf(body) {
     catch {
         return undefined;
     }
-    if (typeof parsed !== 'object' || parsed === null)
-        return undefined;
-    const record = parsed;
-    for (const key of ['max_tokens', 'max_completion_tokens', 'max_output_tokens']) {
-        const value = record[key];
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+        ? parsed
+        : undefined;
+}
+function priced(prices, model, tokensIn, tokensOut) {
+    const price = model !== undefined && Object.hasOwn(prices, model) ? prices[model] : undefined;
+    return price ? (tokensIn * price.input + tokensOut * price.output) / 1e6 : 0;
+}
+function ceilingOf(record) {
+    for (const key of CEILINGS) {
+        const value = record?.[key];
         if (typeof value === 'number' && Number.isInteger(value) && value > 0)
-            return value;
+            return { key, value };
     }
     return undefined;
 }
@@ -71199,9 +71276,10 @@ async function listen(options) {
         if (!raw)
             return deny(res, 413, 'request_too_large', 'model gateway: request body too large');
         const isCall = provider.spec.paths[path]?.call === true && req.method === 'POST';
-        const { model, body } = isCall
+        const { model, body: asked } = isCall
             ? prepared(provider, path, raw)
             : { model: undefined, body: raw };
+        let body = asked;
         const base = {
             provider: provider.provider,
             ...(model !== undefined ? { model } : {}),
@@ -71221,6 +71299,21 @@ async function listen(options) {
             return deny(res, 402, 'budget_exceeded', budgetMessage(admitted));
         }
         const held = admitted;
+        if (held?.lowered && reserved?.ceiling) {
+            const { ceiling } = reserved;
+            const to = held.reserved.tokensOut;
+            const fitted = lowered(body, ceiling, to);
+            if (!fitted) {
+                ledger.release(held);
+                const stop = held.lowered;
+                const message = `model gateway: budget ${stop.budget} leaves room for ${to} output tokens, less than the call's thinking needs; no further model calls this turn`;
+                options.note(message);
+                ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
+                return deny(res, 402, 'budget_exceeded', message);
+            }
+            body = fitted;
+            options.note(`model gateway: ${ceiling} lowered from ${reserved.tokensOut} to ${to}, what budget ${held.lowered.budget} leaves`);
+        }
         const counter = held && ledger.measures() ? new OutputCounter() : undefined;
         const meter = held &&
             counter && {

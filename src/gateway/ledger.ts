@@ -14,6 +14,8 @@ export interface Held {
   live: number;
   /** Cost so far, where its model is priced. */
   liveCost: number;
+  /** The budget its output ceiling was lowered to fit, where one was. */
+  readonly lowered?: BudgetStop;
 }
 
 /** Calls kept in the log; later ones are counted, not kept. */
@@ -169,29 +171,71 @@ export class Ledger {
   /** The budget already spent, open calls counted at what they reserved: the next call is refused with it. */
   spent(): BudgetStop | undefined {
     const { maxTokens, maxCostUsd, maxModelCalls } = this.budgets;
-    const held = this.open;
-    const calls = this.count + held.size;
+    const { calls, tokens, cost } = this.committed();
     if (maxModelCalls !== undefined && calls >= maxModelCalls)
       return { budget: 'max-model-calls', figure: calls, limit: maxModelCalls };
-    const tokens =
-      this.tokens + sum(held, h => Math.max(h.live, h.reserved.tokensIn + h.reserved.tokensOut));
     if (maxTokens !== undefined && tokens >= maxTokens)
       return { budget: 'max-tokens', figure: tokens, limit: maxTokens };
-    const reservedCost = sum(held, h => Math.max(h.liveCost, h.reserved.costUsd));
-    const cost =
-      this.cost === undefined && reservedCost === 0 ? undefined : (this.cost ?? 0) + reservedCost;
     if (maxCostUsd !== undefined && cost !== undefined && cost >= maxCostUsd)
       return { budget: 'max-cost-usd', figure: round(cost), limit: maxCostUsd };
     return undefined;
   }
 
-  /** Admits one call, holding what it reserved; or the budget that has no room for it. */
-  admit(reserved: Reservation): Held | BudgetStop {
+  /**
+   * Admits one call, holding what it reserved; or the budget that has no room for it. Where the room
+   * left is less than the call's output ceiling, the ceiling held is lowered to it (`tokensOut`
+   * below what was asked: the caller lowers the body's, meter.ts lowered()); a call whose input
+   * alone would fill the room is refused.
+   */
+  admit(asked: Reservation): Held | BudgetStop {
     const stop = this.spent();
     if (stop) return stop;
-    const held: Held = { reserved, live: reserved.tokensIn, liveCost: 0 };
+    const { maxTokens, maxCostUsd } = this.budgets;
+    const { tokens, cost } = this.committed();
+    let out = asked.tokensOut;
+    let lowered: BudgetStop | undefined;
+    const fit = (room: number, stop: BudgetStop): BudgetStop | undefined => {
+      if (room < 1) return stop;
+      if (room < out) [out, lowered] = [room, stop];
+      return undefined;
+    };
+    const full =
+      (maxTokens !== undefined &&
+        fit(Math.floor(maxTokens - tokens - asked.tokensIn), {
+          budget: 'max-tokens',
+          figure: tokens + asked.tokensIn,
+          limit: maxTokens
+        })) ||
+      (maxCostUsd !== undefined &&
+        asked.usdPerTokenOut > 0 &&
+        fit(Math.floor((maxCostUsd - (cost ?? 0) - inputCostOf(asked)) / asked.usdPerTokenOut), {
+          budget: 'max-cost-usd',
+          figure: round((cost ?? 0) + inputCostOf(asked)),
+          limit: maxCostUsd
+        }));
+    if (full) return full;
+    const reserved = lowered
+      ? { ...asked, tokensOut: out, costUsd: inputCostOf(asked) + out * asked.usdPerTokenOut }
+      : asked;
+    const held: Held = {
+      reserved,
+      live: reserved.tokensIn,
+      liveCost: 0,
+      ...(lowered && { lowered })
+    };
     this.open.add(held);
     return held;
+  }
+
+  /** Calls, tokens and cost spent, every open call counted at the larger of its hold and its stream. */
+  private committed(): { calls: number; tokens: number; cost: number | undefined } {
+    const held = this.open;
+    const tokens =
+      this.tokens + sum(held, h => Math.max(h.live, h.reserved.tokensIn + h.reserved.tokensOut));
+    const reservedCost = sum(held, h => Math.max(h.liveCost, h.reserved.costUsd));
+    const cost =
+      this.cost === undefined && reservedCost === 0 ? undefined : (this.cost ?? 0) + reservedCost;
+    return { calls: this.count + held.size, tokens, cost };
   }
 
   /**
@@ -272,6 +316,9 @@ export class Ledger {
     if (this.kept.length < CALLS_KEPT) this.kept.push(Object.freeze({ ...call }));
   }
 }
+
+/** The part of a reservation's cost that is its input's. */
+const inputCostOf = (r: Reservation): number => r.costUsd - r.tokensOut * r.usdPerTokenOut;
 
 function sum<T>(items: Iterable<T>, of: (item: T) => number): number {
   let total = 0;

@@ -9,6 +9,11 @@
  *   (content, reasoning, tool-call arguments; Anthropic's text, thinking and partial JSON), a token
  *   per four characters, or the provider's own running count where it streams one (Anthropic's
  *   `message_delta`), whichever is higher.
+ * - Room: where the budget left is less than the request's own ceiling, admission lowers that
+ *   ceiling in the body to what is left (ledger.ts admit, lowered() here), so an answer that is not
+ *   streamed, and cannot be cut, cannot pass the cap either. A request that sets no ceiling is not
+ *   given one: OpenAI's reasoning models refuse `max_tokens`, and which key a compatible server takes
+ *   is not known; such an answer, unstreamed, can pass the cap by what it writes (docs/gateway.md).
  */
 import type { BudgetStop } from './types.js';
 
@@ -23,7 +28,13 @@ export interface Reservation {
   tokensOut: number;
   /** Priced where the model's price is known; 0 otherwise. */
   costUsd: number;
+  /** What one more output token costs (0 where unpriced): admission lowers a ceiling with it. */
+  usdPerTokenOut: number;
+  /** The body's own output ceiling, where it sets one: admission may lower it (lowered()). */
+  ceiling?: string;
 }
+
+const CEILINGS = ['max_tokens', 'max_completion_tokens', 'max_output_tokens'] as const;
 
 /** USD per million tokens, by model name. */
 export type Prices = Readonly<Record<string, { input: number; output: number }>>;
@@ -34,8 +45,49 @@ export function reservationOf(
   prices: Prices
 ): Reservation {
   const tokensIn = Math.ceil(body.length / BYTES_PER_TOKEN);
-  const tokensOut = ceilingOf(body) ?? DEFAULT_OUTPUT_CEILING;
-  return { tokensIn, tokensOut, costUsd: priced(prices, model, tokensIn, tokensOut) };
+  const own = ceilingOf(objectOf(body));
+  const tokensOut = own?.value ?? DEFAULT_OUTPUT_CEILING;
+  return {
+    tokensIn,
+    tokensOut,
+    costUsd: priced(prices, model, tokensIn, tokensOut),
+    usdPerTokenOut: priced(prices, model, 0, 1),
+    ...(own && { ceiling: own.key })
+  };
+}
+
+/**
+ * The body with its output ceiling lowered to `to`, so that a call admitted with little budget left
+ * cannot answer past it; undefined where it cannot be (a budget for thinking that would not fit
+ * under the lowered ceiling, Anthropic's least being 1,024). A thinking budget above the new ceiling
+ * is lowered under it.
+ */
+export function lowered(body: Buffer, key: string, to: number): Buffer | undefined {
+  const record = objectOf(body);
+  if (!record) return undefined;
+  const next: Record<string, unknown> = { ...record, [key]: to };
+  const thinking = record.thinking as Record<string, unknown> | undefined;
+  const budget = thinking?.budget_tokens;
+  if (typeof budget === 'number' && budget >= to) {
+    if (to - 1 < MIN_THINKING) return undefined;
+    next.thinking = { ...thinking, budget_tokens: to - 1 };
+  }
+  return Buffer.from(JSON.stringify(next));
+}
+
+/** Anthropic's least thinking budget. */
+const MIN_THINKING = 1024;
+
+function objectOf(body: Buffer): Record<string, unknown> | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : undefined;
 }
 
 export function priced(
@@ -48,18 +100,12 @@ export function priced(
   return price ? (tokensIn * price.input + tokensOut * price.output) / 1e6 : 0;
 }
 
-function ceilingOf(body: Buffer): number | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const record = parsed as Record<string, unknown>;
-  for (const key of ['max_tokens', 'max_completion_tokens', 'max_output_tokens']) {
-    const value = record[key];
-    if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+function ceilingOf(
+  record: Record<string, unknown> | undefined
+): { key: string; value: number } | undefined {
+  for (const key of CEILINGS) {
+    const value = record?.[key];
+    if (typeof value === 'number' && Number.isInteger(value) && value > 0) return { key, value };
   }
   return undefined;
 }

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { forward, upstreamDispatcher } from './forward.js';
 import type { Held, Ledger } from './ledger.js';
-import { OutputCounter, priced, reservationOf, type Prices } from './meter.js';
+import { lowered, OutputCounter, priced, reservationOf, type Prices } from './meter.js';
 import type { FrontedKey } from './providers.js';
 import type { BudgetStop, ModelCall, RetryLimits } from './types.js';
 
@@ -135,9 +135,10 @@ export async function listen(options: ServerOptions): Promise<Listening> {
     const raw = await bodyOf(req);
     if (!raw) return deny(res, 413, 'request_too_large', 'model gateway: request body too large');
     const isCall = provider.spec.paths[path]?.call === true && req.method === 'POST';
-    const { model, body } = isCall
+    const { model, body: asked } = isCall
       ? prepared(provider, path, raw)
       : { model: undefined, body: raw };
+    let body = asked;
     const base: Omit<ModelCall, 'status' | 'latencyMs'> = {
       provider: provider.provider,
       ...(model !== undefined ? { model } : {}),
@@ -157,6 +158,23 @@ export async function listen(options: ServerOptions): Promise<Listening> {
       return deny(res, 402, 'budget_exceeded', budgetMessage(admitted));
     }
     const held: Held | undefined = admitted;
+    if (held?.lowered && reserved?.ceiling) {
+      const { ceiling } = reserved;
+      const to = held.reserved.tokensOut;
+      const fitted = lowered(body, ceiling, to);
+      if (!fitted) {
+        ledger.release(held);
+        const stop = held.lowered;
+        const message = `model gateway: budget ${stop.budget} leaves room for ${to} output tokens, less than the call's thinking needs; no further model calls this turn`;
+        options.note(message);
+        ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
+        return deny(res, 402, 'budget_exceeded', message);
+      }
+      body = fitted;
+      options.note(
+        `model gateway: ${ceiling} lowered from ${reserved.tokensOut} to ${to}, what budget ${held.lowered.budget} leaves`
+      );
+    }
     const counter = held && ledger.measures() ? new OutputCounter() : undefined;
     const meter = held &&
       counter && {
