@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { runnerPorts } from '../src/steps/ports.js';
 import { runInProcess, summaryText, type World } from './helpers/in-process.js';
+import { chatChunks } from './helpers/provider-standin.js';
 import {
   startModelProvider,
   type ModelProvider,
@@ -231,6 +232,38 @@ describe('budgets stop the turn between calls', () => {
     expect(w.outputs.get('error')).toMatch(
       /^The turn reached max-cost-usd: [\d.]+ against a limit of 0\.00001 \(estimated after the turn on the session record\)\.$/
     );
+  });
+});
+
+describe('a stream cut at the budget, through the run', () => {
+  test('a 10,000-token streamed answer against max-tokens 1000: budget_exceeded, the answer so far shown and kept', async () => {
+    const deltas = Array<string>(10_000).fill('abcd');
+    const { w } = await chain(
+      { 'max-tokens': '1000' },
+      {
+        calls: 1,
+        env: { HERMES_SIM_MODEL_STREAM: '1' },
+        script: [
+          { status: 200, sse: chatChunks(deltas, { prompt_tokens: 20, completion_tokens: 10_000 }) }
+        ]
+      }
+    );
+    expect(w.outputs.get('outcome')).toBe('budget_exceeded');
+    expect(w.failed[0]).toContain('max-tokens');
+    // The summary, rendered: the answer so far, said to be cut short, at most the budget's worth.
+    const text = summaryText(w);
+    expect(text).toContain('Answer so far, cut short');
+    expect(text).toContain('The turn ended before its answer');
+    const shown = /(?:abcd)+/.exec(text)?.[0].length ?? 0;
+    expect(shown / 4).toBeGreaterThan(900);
+    expect(shown / 4).toBeLessThanOrEqual(1000);
+    // The transcript: every delta the model streamed before the cut, as Hermes' text events.
+    const streamed = fs
+      .readFileSync(w.outputs.get('jsonl')!, 'utf8')
+      .split('\n')
+      .filter(line => line.includes('"type": "text"') && line.includes('abcd')).length;
+    expect(streamed).toBe(shown / 4);
+    expect(fs.readFileSync(w.outputs.get('jsonl')!, 'utf8')).toContain('reached mid-answer');
   });
 });
 

@@ -921,10 +921,14 @@ async function callModel(run, d) {
   const count = process.env.HERMES_SIM_MODEL_CALLS
     ? intEnv('HERMES_SIM_MODEL_CALLS', 1)
     : Number(num(d.get('count')) ?? 1);
+  const stream = d.get('stream') === true || process.env.HERMES_SIM_MODEL_STREAM === '1';
   const done = await modelCalls(provider, {
     count,
     model: run.model ?? DEFAULT_MODEL,
-    query: run.query
+    query: run.query,
+    // Streamed as Hermes streams: each delta a text event as it arrives.
+    stream,
+    onDelta: text => run.emit({ type: 'text', text })
   });
   run.tokens = { ...done.tokens };
   run.apiCalls += done.calls;
@@ -933,7 +937,8 @@ async function callModel(run, d) {
     type: 'result',
     session_id: run.sessionId,
     exit_code: 1,
-    text: run.finalText,
+    // A stream cut short leaves no final response: its deltas are all there is of it.
+    text: stream ? '' : run.finalText,
     tokens: run.tokenSnapshot(),
     duration_ms: Date.now() - run.startedAt,
     error: done.error

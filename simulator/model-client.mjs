@@ -98,9 +98,12 @@ export function resolveProvider(env = process.env, model = {}) {
 /**
  * `count` chat completions, one after the other (as turns of the agent loop), each asking for the
  * provider's usage. Resolves to the tokens the responses reported, or the first error as Hermes
- * quotes a provider's error (`Error code: 402 - {...}`).
+ * quotes a provider's error (`Error code: 402 - {...}`). With `stream`, each call is streamed (SSE)
+ * and every text delta goes to `onDelta` as it arrives, as Hermes streams it to its `text` events; an
+ * error event in the stream (what the gateway sends when it cuts a stream at a budget) ends the
+ * turn with that error's message, the text before it already passed on.
  */
-export async function modelCalls(provider, { count, model, query }) {
+export async function modelCalls(provider, { count, model, query, stream = false, onDelta }) {
   const tokens = { input: 0, output: 0 };
   // A test's provider is a stand-in on loopback: the simulator never calls a real one.
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(provider.base).hostname))
@@ -124,36 +127,83 @@ export async function modelCalls(provider, { count, model, query }) {
               ? { 'x-api-key': provider.key, 'anthropic-version': '2023-06-01' }
               : { authorization: `Bearer ${provider.key}` })
           },
-          body: JSON.stringify(
-            messages
-              ? { model, max_tokens: 1024, messages: [{ role: 'user', content }] }
-              : { model, messages: [{ role: 'user', content }], usage: { include: true } }
-          ),
+          body: JSON.stringify({
+            model,
+            ...(messages ? { max_tokens: 1024 } : { usage: { include: true } }),
+            messages: [{ role: 'user', content }],
+            ...(stream && { stream: true }),
+            ...(stream && !messages && { stream_options: { include_usage: true } })
+          }),
           redirect: 'manual'
         }
       );
     } catch (error) {
       return { tokens, calls: k - 1, error: `Connection error: ${error?.cause?.code ?? error}` };
     }
-    const text = await response.text();
     if (!response.ok)
       return {
         tokens,
         calls: k - 1,
-        error: `Error code: ${response.status} - ${text.slice(0, 500)}`
+        error: `Error code: ${response.status} - ${(await response.text()).slice(0, 500)}`
       };
-    let usage = {};
-    try {
-      usage = JSON.parse(text).usage ?? {};
-    } catch {
-      return {
-        tokens,
-        calls: k - 1,
-        error: `the provider's answer is not JSON: ${text.slice(0, 200)}`
-      };
-    }
-    tokens.input += Number(messages ? usage.input_tokens : usage.prompt_tokens) || 0;
-    tokens.output += Number(messages ? usage.output_tokens : usage.completion_tokens) || 0;
+    const read = stream
+      ? await streamed(response, messages, onDelta)
+      : await answered(await response.text(), messages);
+    tokens.input += read.input;
+    tokens.output += read.output;
+    if (read.error !== undefined) return { tokens, calls: k, error: read.error };
   }
   return { tokens, calls: count };
+}
+
+/** One answer's usage, read from its JSON. */
+function answered(text, messages) {
+  let usage = {};
+  try {
+    usage = JSON.parse(text).usage ?? {};
+  } catch {
+    return {
+      input: 0,
+      output: 0,
+      error: `the provider's answer is not JSON: ${text.slice(0, 200)}`
+    };
+  }
+  return {
+    input: Number(messages ? usage.input_tokens : usage.prompt_tokens) || 0,
+    output: Number(messages ? usage.output_tokens : usage.completion_tokens) || 0
+  };
+}
+
+/** A streamed answer, line by line: its text deltas passed on, its usage, and an error event. */
+async function streamed(response, messages, onDelta) {
+  const got = { input: 0, output: 0 };
+  let rest = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body) {
+    rest += decoder.decode(chunk, { stream: true });
+    const lines = rest.split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('data:')) continue;
+      let event;
+      try {
+        event = JSON.parse(line.slice(5));
+      } catch {
+        continue; // `[DONE]` and the like
+      }
+      if (event?.error) return { ...got, error: String(event.error.message ?? 'stream error') };
+      const text = messages
+        ? event.type === 'content_block_delta'
+          ? event.delta?.text
+          : undefined
+        : event.choices?.[0]?.delta?.content;
+      if (typeof text === 'string' && text !== '') await onDelta?.(text);
+      const usage = event.usage ?? event.message?.usage;
+      if (usage) {
+        got.input = Number(messages ? usage.input_tokens : usage.prompt_tokens) || got.input;
+        got.output = Number(messages ? usage.output_tokens : usage.completion_tokens) || got.output;
+      }
+    }
+  }
+  return got;
 }

@@ -1,6 +1,7 @@
 /**
- * A loopback stand-in of a model provider (OpenAI-compatible chat completions, not streamed): it
- * records every request (path, authorization, body) and answers from a script, then 200 with usage.
+ * A loopback stand-in of a model provider (OpenAI-compatible chat completions): it records every
+ * request (path, authorization, body) and answers from a script (JSON, or a stream of SSE events),
+ * then 200 with usage.
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,8 @@ export interface ProviderAnswer {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** SSE events (each whole, with its blank line) streamed instead of a JSON body. */
+  sse?: string[];
 }
 
 export interface ProviderRequest {
@@ -57,6 +60,13 @@ export async function startModelProvider(
           }
         }
       };
+      if (answer.sse) {
+        res.writeHead(answer.status, { 'content-type': 'text/event-stream', ...answer.headers });
+        // One write per event, as a provider streams; a cut stream's client going away ends it.
+        for (const event of answer.sse) if (!res.destroyed) res.write(event);
+        res.end();
+        return;
+      }
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       res.end(JSON.stringify(answer.body ?? { error: { message: `status ${answer.status}` } }));
     });

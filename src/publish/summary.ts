@@ -267,7 +267,7 @@ function transcriptNote(report: RunReport): string {
 
 function answerBlock(turn: Turn): string | undefined {
   const text = turn.result?.text;
-  if (!text || text.trim() === '') return undefined;
+  if (!text || text.trim() === '') return answerSoFarBlock(turn);
   // Its headings go below the summary's own (####); the whole answer is in the output and the transcript.
   const body = renderAnswer(text, {
     chars: ANSWER_BYTES,
@@ -277,6 +277,28 @@ function answerBlock(turn: Turn): string | undefined {
   });
   const size = `${number.format(text.length)} character${text.length === 1 ? '' : 's'}`;
   return details(`Answer (${size})`, body, bytes(text) < OPEN_ANSWER_BYTES);
+}
+
+/**
+ * A turn that ended without an answer (cut at a budget, a provider's error, a cancel): the text the
+ * model streamed since its last tool call, open, said to be cut. Rendered as the answer is.
+ */
+function answerSoFarBlock(turn: Turn): string | undefined {
+  const kept = turn.answerSoFar;
+  if (!kept || kept.text.trim() === '') return undefined;
+  const cut =
+    kept.text.length < kept.chars
+      ? ` The summary keeps its first ${number.format(kept.text.length)}.`
+      : '';
+  const body = renderAnswer(kept.text, {
+    chars: ANSWER_BYTES,
+    bytes: ANSWER_BYTES,
+    headingLevel: 4,
+    whole: 'the transcript'
+  });
+  const size = `${number.format(kept.chars)} character${kept.chars === 1 ? '' : 's'}`;
+  const note = `_The turn ended before its answer: this is the text the model streamed after its last tool call, as far as it came.${cut}_\n\n`;
+  return details(`Answer so far, cut short (${size})`, note + body, true);
 }
 
 /**

@@ -1,8 +1,9 @@
 /** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
 import { NONE, redactHead, type Redacted, type Redactor, TOKENS_ONLY } from '../text/redact.js';
 import { stringify } from '../text/json.js';
-import { clip, oneLine, own, slice } from '../text/text.js';
+import { clip, oneLine, own } from '../text/text.js';
 import { RecentCalls } from './recent-calls.js';
+import { StreamedText, type KeptText } from './streamed-text.js';
 import type { ToolCall } from './tool-call.js';
 
 export type { ToolCall } from './tool-call.js';
@@ -50,7 +51,12 @@ export interface Turn {
    * Reasoning events (API server mode): counted, and the start of their text kept, a paragraph
    * break between bursts (reasoning that other events interrupted).
    */
-  reasoning?: { deltas: number; chars: number; text: Redacted };
+  reasoning?: KeptText;
+  /**
+   * The text streamed since the last tool call (its start), where the result has no text (or there is
+   * no result): what is left of an answer cut short.
+   */
+  answerSoFar?: KeptText;
   toolCalls: number;
   toolErrors: number;
   /** The most recent calls, oldest first; at most MAX_RECENT_CALLS. */
@@ -79,13 +85,7 @@ export interface Turn {
 }
 
 export const MAX_RECENT_CALLS = 2000;
-/** How much reasoning text a turn keeps (the summary shows less). */
-export const MAX_REASONING_CHARS = 64 * 1024;
-/**
- * How much more reasoning is held than kept: it is redacted whole, then cut, so that the cut never
- * leaves a piece of a secret (one that starts under MAX_REASONING_CHARS and is shorter than this).
- */
-const REASONING_MARGIN_CHARS = 8 * 1024;
+export { MAX_REASONING_CHARS } from './streamed-text.js';
 export const MAX_ISSUES = 200;
 const MAX_PENDING = 10_000;
 export const MAX_TOOL_NAMES = 500;
@@ -149,10 +149,8 @@ export class TurnBuilder {
   private pendingByName = new Map<string, Pending[]>();
   private pendingById = new Map<string, Pending>();
   private pendingCount = 0;
-  /** The event number of the last reasoning event, to tell a new burst of reasoning. */
-  private lastReasoning = -1;
-  /** The reasoning as streamed (bursts apart), redacted whole by finish(). */
-  private reasoningText = '';
+  /** The reasoning and the answer so far as streamed, redacted whole by finish(). */
+  private readonly streamed = new StreamedText();
 
   /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
   addText(text: string, line: number): void {
@@ -162,6 +160,7 @@ export class TurnBuilder {
     if (turn.result) turn.eventsAfterResult += 1;
     turn.textDeltas += 1;
     turn.textChars += text.length;
+    this.streamed.text(text);
   }
 
   /**
@@ -194,26 +193,17 @@ export class TurnBuilder {
       case 'text':
         turn.textDeltas += 1;
         turn.textChars += event.text.length;
+        this.streamed.text(event.text);
         return undefined;
-      case 'reasoning': {
-        const burst = this.lastReasoning !== turn.events - 1;
-        this.lastReasoning = turn.events;
-        const held = MAX_REASONING_CHARS + REASONING_MARGIN_CHARS;
-        let kept = this.reasoningText;
-        if (burst && kept !== '' && kept.length < held) kept += kept.endsWith('\n') ? '\n' : '\n\n';
-        const room = held - kept.length;
-        this.reasoningText = room > 0 ? kept + own(event.text.slice(0, room)) : kept;
-        turn.reasoning = {
-          deltas: (turn.reasoning?.deltas ?? 0) + 1,
-          chars: (turn.reasoning?.chars ?? 0) + event.text.length,
-          text: NONE
-        };
+      case 'reasoning':
+        this.streamed.reasoning(event.text, turn.events);
         return undefined;
-      }
       case 'tool_use':
+        this.streamed.tool();
         this.startCall(event, inputPreview);
         return undefined;
       case 'tool_result':
+        this.streamed.tool();
         return this.finishCall(event, line);
       case 'result':
         turn.resultCount += 1;
@@ -257,14 +247,13 @@ export class TurnBuilder {
       for (const p of queue)
         unfinished.push({ name: this.kept(p.name), inputPreview: p.inputPreview });
     }
-    const reasoning = this.turn.reasoning && {
-      ...this.turn.reasoning,
-      // Redacted whole, then cut: the cut comes after redaction.
-      text: slice(this.redact(this.reasoningText), MAX_REASONING_CHARS) as Redacted
-    };
+    const { reasoning, answerSoFar } = this.streamed.finish(this.redact);
+    // The answer so far only where the turn has no answer: otherwise that is what it came to.
+    const answered = (this.turn.result?.text ?? '').trim() !== '';
     return {
       ...this.turn,
       ...(reasoning && { reasoning }),
+      ...(answerSoFar && !answered && { answerSoFar }),
       recentCalls: this.recent.toArray(),
       tools: [...this.stats.values()],
       unfinished,

@@ -1,8 +1,8 @@
-export const id = 45;
-export const ids = [45];
+export const id = 845;
+export const ids = [845];
 export const modules = {
 
-/***/ 35045:
+/***/ 66845:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2448,20 +2448,82 @@ class Slots {
     }
 }
 
+;// CONCATENATED MODULE: ./src/run/streamed-text.ts
+
+/** How much reasoning text a turn keeps (the summary shows less). */
+const MAX_REASONING_CHARS = 64 * 1024;
+/** How much of the answer so far a turn keeps (its start). */
+const MAX_ANSWER_SO_FAR_CHARS = 64 * 1024;
+/**
+ * How much more is held than kept: redacted whole, then cut, so that the cut never leaves a piece of
+ * a secret (one that starts under the kept length and is shorter than this).
+ */
+const MARGIN_CHARS = 8 * 1024;
+class Held {
+    kept;
+    text = '';
+    deltas = 0;
+    chars = 0;
+    constructor(kept) {
+        this.kept = kept;
+    }
+    /** Adds a delta; `gap` goes before it when the text so far is not empty (and still held). */
+    add(delta, gap = '') {
+        this.deltas += 1;
+        this.chars += delta.length;
+        const room = this.kept + MARGIN_CHARS - this.text.length;
+        if (room <= 0)
+            return;
+        const joined = this.text !== '' && gap !== '' ? gap : '';
+        this.text += joined + own(delta.slice(0, Math.max(0, room - joined.length)));
+    }
+    keep(redact) {
+        if (this.deltas === 0)
+            return undefined;
+        return {
+            deltas: this.deltas,
+            chars: this.chars,
+            text: slice(redact(this.text), this.kept)
+        };
+    }
+}
+class StreamedText {
+    reasoningHeld = new Held(MAX_REASONING_CHARS);
+    answerHeld = new Held(MAX_ANSWER_SO_FAR_CHARS);
+    /** The event number of the last reasoning event, to tell a new burst of reasoning. */
+    lastReasoning = -1;
+    /** A text delta: part of the answer so far. */
+    text(delta) {
+        this.answerHeld.add(delta);
+    }
+    /** A reasoning delta, event number `event`: a burst that others interrupted starts a paragraph. */
+    reasoning(delta, event) {
+        const burst = this.lastReasoning !== event - 1;
+        this.lastReasoning = event;
+        const held = this.reasoningHeld;
+        this.reasoningHeld.add(delta, burst ? (held.text.endsWith('\n') ? '\n' : '\n\n') : '');
+    }
+    /** A tool call: the model call that streamed the text so far ended; the next starts anew. */
+    tool() {
+        if (this.answerHeld.deltas > 0)
+            this.answerHeld = new Held(MAX_ANSWER_SO_FAR_CHARS);
+    }
+    finish(redact) {
+        const reasoning = this.reasoningHeld.keep(redact);
+        const answerSoFar = this.answerHeld.keep(redact);
+        return { ...(reasoning && { reasoning }), ...(answerSoFar && { answerSoFar }) };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/run/turn.ts
 /** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
 
 
 
 
+
 const MAX_RECENT_CALLS = 2000;
-/** How much reasoning text a turn keeps (the summary shows less). */
-const MAX_REASONING_CHARS = 64 * 1024;
-/**
- * How much more reasoning is held than kept: it is redacted whole, then cut, so that the cut never
- * leaves a piece of a secret (one that starts under MAX_REASONING_CHARS and is shorter than this).
- */
-const REASONING_MARGIN_CHARS = 8 * 1024;
+
 const MAX_ISSUES = 200;
 const MAX_PENDING = 10_000;
 const MAX_TOOL_NAMES = 500;
@@ -2506,10 +2568,8 @@ class TurnBuilder {
     pendingByName = new Map();
     pendingById = new Map();
     pendingCount = 0;
-    /** The event number of the last reasoning event, to tell a new burst of reasoning. */
-    lastReasoning = -1;
-    /** The reasoning as streamed (bursts apart), redacted whole by finish(). */
-    reasoningText = '';
+    /** The reasoning and the answer so far as streamed, redacted whole by finish(). */
+    streamed = new StreamedText();
     /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
     addText(text, line) {
         const turn = this.turn;
@@ -2520,6 +2580,7 @@ class TurnBuilder {
             turn.eventsAfterResult += 1;
         turn.textDeltas += 1;
         turn.textChars += text.length;
+        this.streamed.text(text);
     }
     /**
      * Adds one decoded line; returns the tool call it completed, if any. inputPreview: a tool_use's
@@ -2555,27 +2616,17 @@ class TurnBuilder {
             case 'text':
                 turn.textDeltas += 1;
                 turn.textChars += event.text.length;
+                this.streamed.text(event.text);
                 return undefined;
-            case 'reasoning': {
-                const burst = this.lastReasoning !== turn.events - 1;
-                this.lastReasoning = turn.events;
-                const held = MAX_REASONING_CHARS + REASONING_MARGIN_CHARS;
-                let kept = this.reasoningText;
-                if (burst && kept !== '' && kept.length < held)
-                    kept += kept.endsWith('\n') ? '\n' : '\n\n';
-                const room = held - kept.length;
-                this.reasoningText = room > 0 ? kept + own(event.text.slice(0, room)) : kept;
-                turn.reasoning = {
-                    deltas: (turn.reasoning?.deltas ?? 0) + 1,
-                    chars: (turn.reasoning?.chars ?? 0) + event.text.length,
-                    text: NONE
-                };
+            case 'reasoning':
+                this.streamed.reasoning(event.text, turn.events);
                 return undefined;
-            }
             case 'tool_use':
+                this.streamed.tool();
                 this.startCall(event, inputPreview);
                 return undefined;
             case 'tool_result':
+                this.streamed.tool();
                 return this.finishCall(event, line);
             case 'result':
                 turn.resultCount += 1;
@@ -2618,14 +2669,13 @@ class TurnBuilder {
             for (const p of queue)
                 unfinished.push({ name: this.kept(p.name), inputPreview: p.inputPreview });
         }
-        const reasoning = this.turn.reasoning && {
-            ...this.turn.reasoning,
-            // Redacted whole, then cut: the cut comes after redaction.
-            text: slice(this.redact(this.reasoningText), MAX_REASONING_CHARS)
-        };
+        const { reasoning, answerSoFar } = this.streamed.finish(this.redact);
+        // The answer so far only where the turn has no answer: otherwise that is what it came to.
+        const answered = (this.turn.result?.text ?? '').trim() !== '';
         return {
             ...this.turn,
             ...(reasoning && { reasoning }),
+            ...(answerSoFar && !answered && { answerSoFar }),
             recentCalls: this.recent.toArray(),
             tools: [...this.stats.values()],
             unfinished,
@@ -4808,7 +4858,7 @@ function transcriptNote(report) {
 function answerBlock(turn) {
     const text = turn.result?.text;
     if (!text || text.trim() === '')
-        return undefined;
+        return answerSoFarBlock(turn);
     // Its headings go below the summary's own (####); the whole answer is in the output and the transcript.
     const body = renderAnswer(text, {
         chars: ANSWER_BYTES,
@@ -4818,6 +4868,27 @@ function answerBlock(turn) {
     });
     const size = `${number.format(text.length)} character${text.length === 1 ? '' : 's'}`;
     return details(`Answer (${size})`, body, bytes(text) < OPEN_ANSWER_BYTES);
+}
+/**
+ * A turn that ended without an answer (cut at a budget, a provider's error, a cancel): the text the
+ * model streamed since its last tool call, open, said to be cut. Rendered as the answer is.
+ */
+function answerSoFarBlock(turn) {
+    const kept = turn.answerSoFar;
+    if (!kept || kept.text.trim() === '')
+        return undefined;
+    const cut = kept.text.length < kept.chars
+        ? ` The summary keeps its first ${number.format(kept.text.length)}.`
+        : '';
+    const body = renderAnswer(kept.text, {
+        chars: ANSWER_BYTES,
+        bytes: ANSWER_BYTES,
+        headingLevel: 4,
+        whole: 'the transcript'
+    });
+    const size = `${number.format(kept.chars)} character${kept.chars === 1 ? '' : 's'}`;
+    const note = `_The turn ended before its answer: this is the text the model streamed after its last tool call, as far as it came.${cut}_\n\n`;
+    return details(`Answer so far, cut short (${size})`, note + body, true);
 }
 /**
  * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
