@@ -8,9 +8,10 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  * process ← (confine | gateway), fence ← confine, then (api | schema | access) ← publish ← comment ← steps ← main; the
  * report sub-action (src/report-action/) sits beside main. Each job has its folder: process/ (the one
  * spawn path), cli/ (running Hermes), install/ (installing it), confine/ (the agent's fence), gateway/
- * (every model call), fence/ (the agent's network: kernel rules by uid, the egress proxy). A folder may not import from those after it, nor from a sibling job.
+ * (every model call), fence/ (the agent's network: kernel rules by uid, the egress proxy), fork/ (a
+ * stranger's pull request as data), thread/ (a conversation kept between runs). A folder may not import from those after it, nor from a sibling job.
  */
-const JOBS = ['process', 'cli', 'install', 'confine', 'gateway', 'fence', 'fork'];
+const JOBS = ['process', 'cli', 'install', 'confine', 'gateway', 'fence', 'fork', 'thread'];
 const LAYERS = {
   http: [
     'comment',
@@ -39,6 +40,7 @@ const LAYERS = {
   process: [
     'comment',
     'fork',
+    'thread',
     'fence',
     'cli',
     'install',
@@ -53,6 +55,7 @@ const LAYERS = {
   cli: [
     'comment',
     'fork',
+    'thread',
     'install',
     'confine',
     'gateway',
@@ -64,6 +67,7 @@ const LAYERS = {
   install: [
     'comment',
     'fork',
+    'thread',
     'confine',
     'gateway',
     'fence',
@@ -76,6 +80,7 @@ const LAYERS = {
   confine: [
     'comment',
     'fork',
+    'thread',
     'cli',
     'install',
     'gateway',
@@ -88,6 +93,7 @@ const LAYERS = {
   gateway: [
     'comment',
     'fork',
+    'thread',
     'cli',
     'install',
     'confine',
@@ -102,6 +108,7 @@ const LAYERS = {
   fence: [
     'comment',
     'fork',
+    'thread',
     'process',
     'cli',
     'install',
@@ -116,6 +123,22 @@ const LAYERS = {
   // A stranger's pull request fetched and quoted: git through process/, nothing of the other jobs'.
   fork: [
     'comment',
+    'thread',
+    'cli',
+    'install',
+    'confine',
+    'gateway',
+    'fence',
+    'api',
+    'schema',
+    'access',
+    'publish',
+    'report-action'
+  ],
+  // A conversation kept: the trigger phrase read, the Hermes session saved and restored with the cache.
+  thread: [
+    'comment',
+    'fork',
     'cli',
     'install',
     'confine',

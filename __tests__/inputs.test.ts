@@ -65,6 +65,7 @@ describe('parseSettings: defaults', () => {
       jsonlPath: settings.jsonlPath,
       showReasoning: true,
       sessionRecord: true,
+      triggerPhrase: '',
       gate: { token: '', allowedUsers: [], allowedBots: [] },
       comment: { enabled: false, number: undefined, key: undefined },
       write: { review: false, labels: [] },

@@ -17,7 +17,7 @@ import { messageOf } from './text/errors.js';
 import { withBudget } from './steps/gateway.js';
 import { readPlan, type Plan } from './steps/plan.js';
 import { runnerPorts, type Ports } from './steps/ports.js';
-import { publish, publishInvalidInput } from './steps/publish.js';
+import { publish, publishInvalidInput, publishSkipped } from './steps/publish.js';
 
 export async function run(ports: Ports = runnerPorts()): Promise<void> {
   // Heard from the first line: a cancel at any point ends in a report, never in a killed action.
@@ -35,7 +35,9 @@ export async function run(ports: Ports = runnerPorts()): Promise<void> {
     if (!admitted) throw new Cancelled('while the gate was deciding who may start the agent');
     comment = admitted.comment;
     if (!admitted.allowed)
-      return await publish(refusalReport(plan, admitted), plan, ports, { comment });
+      return admitted.skipped
+        ? await publishSkipped(refusalReport(plan, admitted), plan, ports)
+        : await publish(refusalReport(plan, admitted), plan, ports, { comment });
     trigger = admitted.trigger;
     await carryOn(plan, admitted, ports, cancellation);
   } catch (error) {

@@ -2,6 +2,7 @@
 import { EgressInput } from './allowed-hosts.js';
 import { GatewayInput } from './gateway.js';
 import { InstallInput } from './install.js';
+import { ThreadInput } from './thread.js';
 
 /** Input names, spelled exactly as in action.yml. */
 export const Input = {
@@ -46,7 +47,8 @@ export const Input = {
   AllowedLabels: 'allowed-labels',
   ...InstallInput,
   ...GatewayInput,
-  ...EgressInput
+  ...EgressInput,
+  ...ThreadInput
 } as const;
 
 export type InputName = (typeof Input)[keyof typeof Input];

@@ -7,6 +7,7 @@ import { parseAllowedHosts, type Egress } from './allowed-hosts.js';
 import { parseGateway, type GatewaySettings } from './gateway.js';
 import { Input, InputError, type Environment, type InputName } from './inputs.js';
 import { parseInstall, type InstallSettings } from './install.js';
+import { parsePhrase } from './thread.js';
 import { reader } from './input-reader.js';
 import { confine } from './paths.js';
 import {
@@ -53,6 +54,8 @@ export interface CommonSettings {
   comment: { enabled: boolean; number?: number; key?: string };
   /** What the action writes for the agent from its checked answer: a review, labels from a list. */
   write: { review: boolean; labels: string[] };
+  /** `trigger-phrase`: on comments and reviews, the phrase a run needs (thread/phrase.ts); empty: none. */
+  triggerPhrase: string;
 }
 
 /** What only a spawned Hermes CLI uses. */
@@ -220,6 +223,7 @@ function parseCommon(
       number: number(Input.CommentNumber, 0, { integer: true, min: 1 }) || undefined,
       key: text(Input.CommentKey)
     },
+    triggerPhrase: parsePhrase(getInput(Input.TriggerPhrase)),
     write: {
       review: bool(Input.Review, false),
       labels: [

@@ -7,6 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ForkPull } from './pull.js';
+import { quoted } from '../text/quoted.js';
+
+export { quoted };
 
 /** What of the stranger's text the prompt keeps, in characters (after escaping, the cut said). */
 export const DATA_LIMITS = Object.freeze({
@@ -24,21 +27,6 @@ export interface ChangedFile {
   filename: string;
   status?: string;
   previous_filename?: string;
-}
-
-/** A value as one JSON string, every character that could hide or reorder text escaped, bounded. */
-export function quoted(value: string, max: number): string {
-  const cut = [...value].length > max;
-  const kept = cut ? [...value].slice(0, max).join('') : value;
-  const json = JSON.stringify(kept).replace(
-    /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/gu,
-    // Each UTF-16 unit on its own: a tag character (U+E0000…, invisible) is two.
-    c =>
-      [...Array(c.length).keys()]
-        .map(i => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`)
-        .join('')
-  );
-  return cut ? `${json} (cut at ${max} characters)` : json;
 }
 
 /** The prompt: the workflow's, then the pull request as data, then where its head is. */

@@ -67,7 +67,8 @@ export function outputsOf(report: RunReport, attempts: number): Map<OutputName, 
   // limit; how long it ran); Hermes, stopped, only quotes the refusal or says it was interrupted.
   const ownWords = verdict.outcome === 'budget_exceeded' || verdict.outcome === 'timeout';
   const hermesError = ownWords ? undefined : turn.result?.error;
-  set(Output.Error, verdict.outcome === 'success' ? NONE : (hermesError ?? verdict.message));
+  const quiet = verdict.outcome === 'success' || verdict.outcome === 'skipped';
+  set(Output.Error, quiet ? NONE : (hermesError ?? verdict.message));
   set(Output.SessionId, turn.sessionId);
   set(Output.Model, turn.model);
   const text = turn.result?.text;

@@ -71,6 +71,11 @@ export function invalidInputSummary(message: Redacted): string {
   return `### ${titleOf('invalid_input')}: ${inline(clip(message, MESSAGE_CHARS))}\n`;
 }
 
+/** `trigger-phrase`: the comment did not ask, and the run was skipped. */
+export function skippedSummary(message: Redacted): string {
+  return `### ${titleOf('skipped')}\n\n${inline(clip(message, MESSAGE_CHARS))}\n`;
+}
+
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'] as const;
 const LEFT_OUT_FIRST = [2, 0, 1] as const;

@@ -19,7 +19,9 @@ export type Outcome =
   /** An input was refused before anything ran (src/steps/plan.ts refuses it, src/steps/build-report.ts reports it). */
   | 'invalid_input'
   /** A `max-*` budget stopped the turn (the gateway refused a call, or the cost after the turn is over; src/run/decision.ts). */
-  | 'budget_exceeded';
+  | 'budget_exceeded'
+  /** `trigger-phrase`: the comment did not ask (src/thread/phrase.ts); nothing ran, the step is green. */
+  | 'skipped';
 
 /** How the run ended, seen from outside the stream: one shape per kind of run. */
 export type RunEnd = ProcessEnd | NotFoundEnd | TranscriptEnd | ApiEnd;
@@ -146,7 +148,8 @@ export const OUTCOMES: Readonly<Record<Outcome, OutcomeWords>> = {
     icon: '💸',
     title: 'Budget exceeded',
     what: 'A budget of the turn was reached'
-  }
+  },
+  skipped: { icon: '⏭️', title: 'Skipped', what: 'The run was skipped' }
 };
 
 /** The icon and title, as the summary's and the comment's heading show them. */

@@ -14,6 +14,9 @@ import type { IsolationFact } from '../run/facts.js';
 import type { Redacted } from '../text/redact.js';
 import type { ForkPull } from '../fork/pull.js';
 import { forkAdmitted, forkPullFor, forkRefusal, forkUnmet } from './fork.js';
+import { eventPayload } from '../config/events.js';
+import { phraseVerdict } from '../thread/phrase.js';
+import { requestOf, type Request } from '../thread/request.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
 
@@ -36,11 +39,15 @@ interface Admitted {
   comment?: StickyComment;
   /** `fork-prs: review`: the stranger's pull request to review in a folder of its own. */
   fork?: ForkPull;
+  /** `trigger-phrase`: what the comment asked after the phrase, to go to the prompt as data. */
+  request?: Request;
 }
 
 interface Refused {
   allowed: false;
   refusal: Refusal;
+  /** `trigger-phrase`: the comment did not ask; the run is skipped (green), not refused. */
+  skipped?: true;
   /** Set when the refusal is isolation's: why Hermes could not run as its own user. */
   isolation?: IsolationFact;
   comment?: StickyComment;
@@ -54,6 +61,14 @@ export async function admitRun(
 ): Promise<AdmitResult> {
   const { settings, redact } = plan;
   const triggered = triggerOf(env);
+  // Before the gate and before the sticky comment: a comment that does not ask costs nothing.
+  const phrase = phraseVerdict(settings.triggerPhrase, triggered.event, eventPayload(env));
+  if (phrase && !phrase.asked) {
+    const { actor, event } = triggered;
+    const message = `Skipped: "${Input.TriggerPhrase}" is set, and ${phrase.why}.`;
+    return { allowed: false, skipped: true, refusal: { allowed: false, actor, event, message } };
+  }
+  const request = phrase?.asked ? requestOf(phrase) : undefined;
   const comment = stickyComment(settings, plan, { env, out });
   const isolation =
     settings.mode === 'cli'
@@ -121,7 +136,8 @@ export async function admitRun(
     isolation,
     rules,
     comment,
-    ...(fork && !('unreadable' in fork) && { fork })
+    ...(fork && !('unreadable' in fork) && { fork }),
+    ...(request && { request })
   };
 }
 

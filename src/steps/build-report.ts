@@ -59,9 +59,10 @@ export function buildReport(
 /** The gate or isolation said no: Hermes never ran; the report says who and why. */
 export function refusalReport(
   { redact }: Plan,
-  { refusal, isolation }: Extract<AdmitResult, { allowed: false }>
+  { refusal, isolation, skipped }: Extract<AdmitResult, { allowed: false }>
 ): FinalReport {
-  const verdict = shown({ outcome: 'not_allowed', message: refusal.message }, redact);
+  const outcome = skipped ? 'skipped' : 'not_allowed';
+  const verdict = shown({ outcome, message: refusal.message }, redact);
   return {
     verdict,
     turn: new TurnBuilder(redact).finish(),

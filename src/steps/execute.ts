@@ -28,6 +28,7 @@ import {
 } from './gateway.js';
 import { messageOf } from '../text/errors.js';
 import { forkHeld, forkTurn } from './fork.js';
+import { askedTurn } from './asked.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
 
@@ -73,10 +74,35 @@ export async function execute(
   cancellation: Cancellation = ports.listenForCancellation()
 ): Promise<Executed | Unconfined> {
   // pr-rules: a checkout someone else may have written gives Hermes no rules or skills.
-  const settings =
+  const ruled =
     admitted.rules?.ignored && plan.settings.mode === 'cli'
       ? { ...plan.settings, ignoreRules: true }
       : plan.settings;
+  // trigger-phrase: what the comment asked goes after the workflow's prompt, as data.
+  const asked = admitted.request ? askedTurn(ruled, plan, admitted.request, ports.env) : undefined;
+  const settings = asked?.settings ?? ruled;
+  try {
+    return await executeAs(
+      settings,
+      asked?.apiQuery ?? plan.apiQuery,
+      plan,
+      admitted,
+      ports,
+      cancellation
+    );
+  } finally {
+    asked?.remove();
+  }
+}
+
+async function executeAs(
+  settings: Plan['settings'],
+  apiQuery: string | undefined,
+  plan: Plan,
+  admitted: Extract<AdmitResult, { allowed: true }>,
+  ports: Ports,
+  cancellation: Cancellation
+): Promise<Executed | Unconfined> {
   await untilCancelled(admitted.comment?.start(cancellation.signal), cancellation);
   if (cancellation.cancelled)
     throw new Cancelled('while the comment saying Hermes is working was written');
@@ -90,7 +116,7 @@ export async function execute(
       settings.mode === 'transcript'
         ? await readTranscript(settings.transcript, running)
         : settings.mode === 'api'
-          ? await apiServerTurn(settings, plan.apiQuery ?? '', running)
+          ? await apiServerTurn(settings, apiQuery ?? '', running)
           : await hermesTurn(settings, admitted, running);
     if (!result.allowed) log.end();
     return { ...result, cancellation, log };

@@ -8,7 +8,7 @@ import { Input } from '../config/inputs.js';
 import type { Settings } from '../config/settings.js';
 import { outputsOf } from '../publish/outputs.js';
 import { shown } from '../publish/run-report.js';
-import { invalidInputSummary, renderSummary } from '../publish/summary.js';
+import { invalidInputSummary, renderSummary, skippedSummary } from '../publish/summary.js';
 import { afterCancel, cancelledAfter, graceLeft, type Cancellation } from '../run/cancellation.js';
 import { UPLOAD_LIMITS } from '../publish/artifact.js';
 import { messageOf } from '../text/errors.js';
@@ -114,6 +114,21 @@ export async function publish(
   if (abandoned) ports.exit();
 }
 
+/**
+ * `trigger-phrase`: the comment did not ask. Outputs (outcome `skipped`), one line in the log and
+ * one in the summary; no comment, nothing written to GitHub, and the step stays green.
+ */
+export async function publishSkipped(
+  report: FinalReport,
+  plan: Plan,
+  { out }: Ports
+): Promise<void> {
+  writeOutputs(report, out);
+  out.info(report.verdict.message);
+  if (plan.settings.summary)
+    await writeSummary(out, skippedSummary(report.verdict.message), plan.redact);
+}
+
 /** An input was refused: outcome, error and a one-line summary say which and why. */
 export async function publishInvalidInput(
   report: FinalReport,
@@ -140,7 +155,7 @@ function writeOutputs(
 
 /** The step's colour: red unless the turn completed, or fail-on-error is false. */
 function conclude(settings: Settings, { verdict }: FinalReport, out: OutputSink): void {
-  if (verdict.outcome === 'success') return;
+  if (verdict.outcome === 'success' || verdict.outcome === 'skipped') return;
   if (settings.failOnError) out.setFailed(verdict.message);
   else out.warning(`${verdict.message} (fail-on-error is false, so the step passes)`);
 }

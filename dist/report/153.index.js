@@ -1,8 +1,8 @@
-export const id = 845;
-export const ids = [845];
+export const id = 153;
+export const ids = [153];
 export const modules = {
 
-/***/ 66845:
+/***/ 24153:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -918,7 +918,8 @@ const OUTCOMES = {
         icon: '💸',
         title: 'Budget exceeded',
         what: 'A budget of the turn was reached'
-    }
+    },
+    skipped: { icon: '⏭️', title: 'Skipped', what: 'The run was skipped' }
 };
 /** The icon and title, as the summary's and the comment's heading show them. */
 function verdict_titleOf(outcome) {
@@ -2026,8 +2027,34 @@ function isPinnedRef(ref) {
     return /^[0-9a-f]{40}$/.test(ref) || /^v?\d+(\.\d+)+([-+.][0-9A-Za-z.-]+)?$/.test(ref);
 }
 
+;// CONCATENATED MODULE: ./src/config/thread.ts
+/**
+ * `trigger-phrase` and `thread`: which comments start a run (thread/phrase.ts), and whether a run
+ * on an issue or pull request continues the Hermes session of the one before (thread/).
+ */
+
+const ThreadInput = {
+    TriggerPhrase: 'trigger-phrase'
+};
+/** A phrase is one token: no space in it, a length a comment can carry. */
+const PHRASE_CHARS = 50;
+/** The phrase, empty for none. */
+function parsePhrase(raw) {
+    const phrase = raw.trim();
+    if (phrase.length > PHRASE_CHARS || /\s/.test(phrase))
+        throw new InputError(`Input "${ThreadInput.TriggerPhrase}" is ${JSON.stringify(raw)}; it must be one word of at most ${PHRASE_CHARS} characters, with no space (such as /hermes), or empty for none.`);
+    return phrase;
+}
+function parseThreadMode(raw) {
+    const mode = raw.trim() || 'auto';
+    if (mode !== 'auto' && mode !== 'off')
+        throw new InputError(`Input "thread" is ${JSON.stringify(raw)}; allowed: auto (a run on an issue or pull request continues its thread's Hermes session) or off.`);
+    return mode;
+}
+
 ;// CONCATENATED MODULE: ./src/config/inputs.ts
 /** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
+
 
 
 
@@ -2074,7 +2101,8 @@ const Input = {
     AllowedLabels: 'allowed-labels',
     ...InstallInput,
     ...GatewayInput,
-    ...EgressInput
+    ...EgressInput,
+    ...ThreadInput
 };
 
 
@@ -4668,6 +4696,10 @@ const REASONING_NOTE_BYTES = 256;
 /** An input was refused before anything ran: one line, the title and why. */
 function invalidInputSummary(message) {
     return `### ${titleOf('invalid_input')}: ${inline(clip(message, summary_MESSAGE_CHARS))}\n`;
+}
+/** `trigger-phrase`: the comment did not ask, and the run was skipped. */
+function skippedSummary(message) {
+    return `### ${titleOf('skipped')}\n\n${inline(clip(message, summary_MESSAGE_CHARS))}\n`;
 }
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = (/* unused pure expression or super */ null && (['the answer', 'the structured output', 'the stream anomalies']));
