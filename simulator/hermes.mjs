@@ -1,19 +1,11 @@
 // Hermes CLI simulator: behaves like `hermes chat -q ... --format stream-json` without the agent.
 // Plain ESM, Node built-ins only. See simulator/README.md for scenarios, directives and env vars.
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync
-} from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hermesConfigPath, modelCalls, readModelConfig, resolveProvider } from './model-client.mjs';
+import { openStore, StoreError } from './session-store.mjs';
 
 const VERSION_LINE = 'Hermes Agent v0.21.4 (2026.9.20)';
 const DEFAULT_MODEL = 'nous/hermes-4-70b';
@@ -213,7 +205,9 @@ const VALUE_FLAGS = new Map([
   ['--toolsets', ['toolsets', '-t/--toolsets']],
   ['-s', ['skills', '-s/--skills']],
   ['--skills', ['skills', '-s/--skills']],
-  ['--source', ['source', '--source']]
+  ['--source', ['source', '--source']],
+  ['-r', ['resume', '-r/--resume']],
+  ['--resume', ['resume', '-r/--resume']]
 ]);
 
 const BOOL_FLAGS = new Map([
@@ -225,6 +219,7 @@ const BOOL_FLAGS = new Map([
   ['-w', ['worktree', '-w/--worktree']],
   ['--worktree', ['worktree', '-w/--worktree']],
   ['--tui', ['tui', '--tui']],
+  ['--no-restore-cwd', ['noRestoreCwd', '--no-restore-cwd']],
   ['-h', ['help', '-h/--help']],
   ['--help', ['help', '-h/--help']]
 ]);
@@ -354,6 +349,7 @@ usage: hermes chat [-q QUERY | --query-file PATH] [--format {text,stream-json}]
                    [--run-budget SECONDS] [-t TOOLSETS] [-s SKILLS] [--yolo]
                    [--ignore-user-config] [--ignore-rules] [--pass-session-id]
                    [--checkpoints] [-w] [--source TAG] [--tui]
+                   [-r SESSION_ID] [--no-restore-cwd]
 `;
 
 // ---------------------------------------------------------------------------------------------
@@ -448,12 +444,29 @@ function localSessionId() {
 
 const approxTokens = s => Math.ceil(String(s ?? '').length / 4);
 
+/** How the session store reads and writes the simulator's JSON (see session-store.mjs). */
+const STORE_CODEC = { dumps: pyDumps, parse: parseOrderedJson, Float: PyFloat };
+/** An unpaced run commits with its first new message this long or more after its last commit. */
+const FLUSH_MS = 100;
+
 class Run {
-  constructor({ streamJson, model, query, delayMs }) {
+  constructor({ streamJson, model, query, delayMs, store, resumed, fresh }) {
     this.streamJson = streamJson;
     this.model = model; // from -m, or undefined
     this.sessionId = process.env.HERMES_SIM_SESSION_ID || localSessionId();
     this.sessionForced = Boolean(process.env.HERMES_SIM_SESSION_ID);
+    // The stored session this run continues (--resume): its row and messages, as state.db has them.
+    this.resumed = resumed ?? null;
+    if (this.resumed) {
+      this.sessionId = this.resumed.id;
+      this.sessionForced = true;
+    }
+    // A resume that found nothing: a new id, not a scenario's fixed one (which may be stored).
+    if (fresh) this.sessionForced = true;
+    // This run's writes to state.db, marked with a token of its own (see session-store.mjs).
+    this.writer = store ? store.writer(randomBytes(8).toString('hex')) : null;
+    this.sessionOpen = false;
+    this.lastFlush = 0;
     this.query = query;
     this.delayMs = delayMs;
     this.startedAt = Date.now();
@@ -510,6 +523,8 @@ class Run {
     }
     if (type === 'tool_result' && ev.has('output')) ev.set('output', capOutput(ev.get('output')));
     if (type === 'result' && ev.get('tokens') === '$TOKENS') ev.set('tokens', this.tokenSnapshot());
+    if (type === 'result' && this.resumed && typeof ev.get('text') === 'string')
+      ev.set('text', this.continuation(ev.get('text')));
     const ts = ev.has('timestamp') ? ev.get('timestamp') : Date.now();
     ev.delete('timestamp');
     ev.set('timestamp', ts);
@@ -559,12 +574,31 @@ class Run {
     return undefined;
   }
 
+  /**
+   * A resumed run's answer: the scenario's, a blank line, then one line naming the session, this
+   * turn's number and the start of the previous turn's query (80 characters, JSON-quoted).
+   */
+  continuation(text) {
+    const users = this.resumed.messages.filter(m => m.role === 'user');
+    const earlier = Array.from(String(users.at(-1)?.content ?? ''))
+      .slice(0, 80)
+      .join('');
+    const line = `(continuing session ${this.sessionId}, turn ${users.length + 1}; earlier: ${pyDumps(earlier)})`;
+    return text === '' ? line : `${text}\n\n${line}`;
+  }
+
   /** Keeps the session's messages as upstream's state store would (role, content, tool calls). */
   remember(ev, fullOutput) {
+    this.rememberMessage(ev, fullOutput);
+    if (this.sessionOpen && (this.delayMs > 0 || Date.now() - this.lastFlush >= FLUSH_MS))
+      this.flushSession();
+  }
+
+  rememberMessage(ev, fullOutput) {
     const now = Date.now() / 1000;
     const message = fields => {
       this.messages.push({
-        id: this.messages.length + 1,
+        id: null, // state.db's, once stored
         session_id: this.sessionId,
         role: 'assistant',
         content: null,
@@ -580,7 +614,10 @@ class Run {
     };
     switch (ev.get('type')) {
       case 'system':
-        if (ev.get('subtype') === 'init') message({ role: 'user', content: this.query ?? '' });
+        if (ev.get('subtype') === 'init') {
+          message({ role: 'user', content: this.query ?? '' });
+          this.openSession();
+        }
         break;
       case 'tool_use': {
         const id =
@@ -592,9 +629,10 @@ class Run {
         };
         // Consecutive tool_use events are one model call asking for several tools.
         const last = this.messages.at(-1);
-        if (last?.role === 'assistant' && last.tool_calls && this.pendingCalls.length > 0)
+        if (last?.role === 'assistant' && last.tool_calls && this.pendingCalls.length > 0) {
           last.tool_calls.push(call);
-        else {
+          this.writer?.touch(last);
+        } else {
           this.apiCalls++;
           message({ content: this.finalText, tool_calls: [call], finish_reason: 'tool_calls' });
         }
@@ -622,9 +660,25 @@ class Run {
     }
   }
 
-  /** The session row and its messages, as `hermes sessions export` writes it (one JSON line). */
-  sessionRecord() {
-    const t = this.tokenSnapshot();
+  /** The messages of the session: the earlier turns' (a resumed run), then this turn's. */
+  allMessages() {
+    return this.resumed ? [...this.resumed.messages, ...this.messages] : this.messages;
+  }
+
+  /**
+   * The session row as `hermes sessions export` writes it (its messages are state.db's): `ended`, as
+   * the turn ends; before that, with no end. A resumed session's counts and tokens add this turn's.
+   */
+  sessionRecord(ended = true) {
+    const prior = this.resumed?.row;
+    const before = name => Number(prior?.[name] ?? 0);
+    const turn = this.tokenSnapshot();
+    const t = {
+      input: before('input_tokens') + turn.input,
+      output: before('output_tokens') + turn.output,
+      cache_read: before('cache_read_tokens') + turn.cache_read,
+      cache_write: before('cache_write_tokens') + turn.cache_write
+    };
     // A deterministic made-up price: the simulator's provider, not a price list anyone should use.
     const price = Math.round((t.input * 3 + t.output * 15) / 100) / 10_000;
     const cost = process.env.HERMES_SIM_COST || 'actual';
@@ -640,16 +694,16 @@ class Run {
         user_id: null,
         model: this.model ?? DEFAULT_MODEL,
         parent_session_id: null,
-        started_at: new PyFloat(this.startedAt / 1000),
-        ended_at: new PyFloat(Date.now() / 1000),
-        end_reason: 'cli_close',
-        message_count: this.messages.length,
-        tool_call_count: this.toolCalls,
+        started_at: new PyFloat(prior ? before('started_at') : this.startedAt / 1000),
+        ended_at: ended ? new PyFloat(Date.now() / 1000) : null,
+        end_reason: ended ? 'cli_close' : null,
+        message_count: before('message_count') + this.messages.length,
+        tool_call_count: before('tool_call_count') + this.toolCalls,
         input_tokens: t.input,
         output_tokens: t.output,
         cache_read_tokens: t.cache_read,
         cache_write_tokens: t.cache_write,
-        reasoning_tokens: 0,
+        reasoning_tokens: before('reasoning_tokens'),
         billing_provider: 'openrouter',
         billing_base_url: 'https://openrouter.ai/api/v1',
         billing_mode: null,
@@ -659,26 +713,47 @@ class Run {
         cost_source: costs[3],
         pricing_version: cost === 'none' ? null : 'sim-2026-12',
         title: null,
-        api_call_count: this.apiCalls
+        api_call_count: before('api_call_count') + this.apiCalls
       })
     );
     // A scenario's `session` directive sets row fields (e.g. an estimate only, no cost at all).
     for (const [k, v] of this.sessionFields) row.set(k, v);
-    row.set('messages', this.messages);
     return row;
   }
 
-  /** Stores the session where `sessions export` finds it; once per run, as the turn ends. */
+  /** At init: the session goes into state.db with its user message (committed before init prints). */
+  openSession() {
+    if (!this.writer || this.sessionOpen) return;
+    this.sessionOpen = true;
+    this.writer.begin({
+      id: this.sessionId,
+      resumed: Boolean(this.resumed),
+      row: this.sessionRecord(false),
+      messages: this.allMessages()
+    });
+    this.lastFlush = Date.now();
+  }
+
+  /**
+   * Commits the messages not stored yet and the row's counts so far. Upstream writes as the turn
+   * goes, so a killed Hermes leaves its session up to there. Runs sharing a scenario's fixed id: the
+   * last to start writes as it goes, the last to end leaves its whole session (session-store.mjs).
+   */
+  flushSession(final = false) {
+    if (!this.sessionOpen || this.sessionSaved) return;
+    if (final) this.sessionSaved = true;
+    this.writer.write({
+      id: this.sessionId,
+      row: this.sessionRecord(final),
+      messages: this.allMessages(),
+      final
+    });
+    this.lastFlush = Date.now();
+  }
+
+  /** Stores the session's end where `sessions export` finds it; once per run, as the turn ends. */
   saveSession() {
-    if (!this.initEmitted || this.sessionSaved) return;
-    this.sessionSaved = true;
-    const dir = sessionStore();
-    mkdirSync(dir, { recursive: true });
-    // Written whole, then renamed: runs sharing a scenario's fixed session id never see half a file.
-    const file = path.join(dir, `${this.sessionId}.json`);
-    const partial = `${file}.${process.pid}.tmp`;
-    writeFileSync(partial, pyDumps(this.sessionRecord()));
-    renameSync(partial, file);
+    if (this.initEmitted) this.flushSession(true);
   }
 
   /** Human-mode summary (for --format other than stream-json). */
@@ -853,6 +928,7 @@ function loadScenario(file) {
 async function runDirective(run, d) {
   switch (d.get('sim')) {
     case 'sleep':
+      run.flushSession(); // what the turn did so far is in state.db while it waits
       await sleep(Number(num(d.get('ms')) ?? 0));
       if (halted) await never();
       return;
@@ -883,6 +959,7 @@ async function runDirective(run, d) {
       return;
     }
     case 'hang':
+      run.flushSession();
       await hang();
       return;
     case 'ignore-sigint':
@@ -1055,13 +1132,21 @@ function simFail(message) {
 
 let currentRun = null;
 
-/** Where the simulated state store keeps sessions: under HERMES_HOME, else the temp directory. */
-function sessionStore() {
-  return process.env.HERMES_HOME
-    ? path.join(process.env.HERMES_HOME, 'sim-sessions')
-    : // One store per OS user, as upstream's state.db is in each user's own HOME: an isolated run's
-      // agent user cannot write another user's.
-      path.join(os.tmpdir(), `hermes-sim-sessions-${process.getuid?.() ?? 'user'}`);
+/**
+ * The state store (`$HERMES_HOME/state.db`, else the temp directory's; session-store.mjs), opened; a
+ * damaged one is moved aside first, with a line on stderr. When it cannot be (no node:sqlite), says
+ * so and exits 3.
+ */
+async function sessionStore() {
+  try {
+    const store = await openStore({ codec: STORE_CODEC, note: line => stderr.write(`${line}\n`) });
+    // Closed as the process exits: SQLite then folds its -wal into state.db.
+    process.on('exit', () => store.close());
+    return store;
+  } catch (err) {
+    if (err instanceof StoreError) return simFail(err.message);
+    throw err;
+  }
 }
 
 /** Upstream's --redact masks a token as its first 6 and last 4 characters. */
@@ -1094,12 +1179,12 @@ async function exportSession(opts) {
   let text;
   if (mode === 'garbage') text = 'Traceback (most recent call last):\n';
   else {
-    const file = opts.sessionId && path.join(sessionStore(), `${opts.sessionId}.json`);
-    if (!file || !existsSync(file)) {
+    const store = await sessionStore();
+    const record = opts.sessionId === undefined ? null : store.record(opts.sessionId);
+    if (!record) {
       stdout.write(`No session '${opts.sessionId}'. Run: hermes sessions list to find the id.\n`);
       return exitAfterFlush(1);
     }
-    const record = parseOrderedJson(readFileSync(file, 'utf8'));
     text = pyDumps(opts.redact ? redactValue(record) : record) + '\n';
   }
   if (opts.output === '-') {
@@ -1215,11 +1300,24 @@ async function main() {
     throw err;
   }
 
+  // Every chat keeps its session in state.db; --resume continues a stored one. An id the store does
+  // not hold (a missing or damaged store holds none) starts a new session, as upstream does.
+  const store = await sessionStore();
+  let resumed = null;
+  if (opts.resume !== undefined) {
+    const found = store.find(opts.resume);
+    if (found) resumed = { id: opts.resume, ...found };
+    else stderr.write(`Session not found: ${opts.resume}; starting a new session.\n`);
+  }
+
   const run = new Run({
     streamJson: opts.format === 'stream-json',
     model: opts.model,
     query,
-    delayMs
+    delayMs,
+    store,
+    resumed,
+    fresh: opts.resume !== undefined && !resumed
   });
   currentRun = run;
   if (steps) return playScenario(run, steps);
