@@ -21,7 +21,7 @@ import * as os from 'node:os';
 import type { Duplex } from 'node:stream';
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import { AGENT_USER_PREFIX, notAgentOwned, removeAgentUser } from '../src/confine/agent-user.js';
-import { peerOwner } from '../src/gateway/loopback-owner.js';
+import { lookUpPeerOwner, peerOwner } from '../src/gateway/loopback-owner.js';
 import type { Gateway } from '../src/gateway/types.js';
 import { anthropicRoute } from '../src/steps/anthropic-route.js';
 import type { TurnGateway } from '../src/steps/gateway.js';
@@ -156,7 +156,7 @@ describe('the owner of a connection’s other end, from the kernel’s table', (
     const socket = connect(port, '127.0.0.1');
     await once(socket, 'connect');
     try {
-      expect(peerOwner(socket)).toBe(process.getuid?.());
+      expect(await lookUpPeerOwner(socket)).toBe(process.getuid?.());
     } finally {
       socket.destroy();
     }

@@ -40708,8 +40708,9 @@ function heldCredentials(env, fronted) {
 /* harmony export */   E: () => (/* binding */ request)
 /* harmony export */ });
 /* unused harmony export dispatcherFor */
-/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44942);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46752);
+/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(22779);
+/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(19783);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(46752);
 /**
  * Every HTTP request the action makes itself (the trigger gate, API server mode, downloads, comments)
  * goes through `request`, so that each honours the runner's proxy settings (`HTTPS_PROXY`,
@@ -40719,14 +40720,33 @@ function heldCredentials(env, fronted) {
  */
 
 
+
+/**
+ * One kept-alive dispatcher per proxy, by its URL: made per request, each would be a new ProxyAgent
+ * without keep-alive, a new tunnel (and TLS handshake) for every call. Keyed by the proxy rather
+ * than held as one, since HTTPS_PROXY and HTTP_PROXY may name different ones, and a kept-alive
+ * HttpClient keeps the first it made whatever the URL.
+ */
+const proxied = new Map();
 /** fetch(url, init), through the proxy the runner's environment names for url, if any. */
 function request(url, init = {}) {
     const dispatcher = dispatcherFor(url);
-    return (0,undici__WEBPACK_IMPORTED_MODULE_1__.fetch)(url, dispatcher ? { ...init, dispatcher } : init);
+    return (0,undici__WEBPACK_IMPORTED_MODULE_2__.fetch)(url, dispatcher ? { ...init, dispatcher } : init);
 }
 /** The proxy dispatcher the runner's environment names for url; undefined: connect directly. */
 function dispatcherFor(url) {
-    return new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq('hermes-action').getAgentDispatcher(String(url));
+    // Asked per URL, as the variables read now say (NO_PROXY included), as HttpClient asks itself.
+    const proxy = (0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_1__/* .getProxyUrl */ .s)(new URL(url));
+    if (!proxy?.hostname)
+        return undefined;
+    let dispatcher = proxied.get(proxy.href);
+    if (!dispatcher) {
+        dispatcher = new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq('hermes-action', [], { keepAlive: true }).getAgentDispatcher(String(url));
+        if (!dispatcher)
+            return undefined;
+        proxied.set(proxy.href, dispatcher);
+    }
+    return dispatcher;
 }
 
 
@@ -40859,7 +40879,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(95192);
-/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(20884);
+/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(88031);
 
 
 
@@ -66975,8 +66995,8 @@ function readInputs(environment) {
     return { settings, schema, apiQuery, userQuery };
 }
 
-// EXTERNAL MODULE: ./src/steps/ports.ts + 8 modules
-var steps_ports = __nccwpck_require__(20884);
+// EXTERNAL MODULE: ./src/steps/ports.ts + 9 modules
+var steps_ports = __nccwpck_require__(88031);
 ;// CONCATENATED MODULE: ./src/comment/view.ts
 function viewOf(report, cancelled) {
     const { verdict, turn } = report;
@@ -70643,7 +70663,7 @@ function lastStderrLine(tail) {
 
 /***/ }),
 
-/***/ 20884:
+/***/ 88031:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -70664,8 +70684,8 @@ var hermes = __nccwpck_require__(45593);
 var install = __nccwpck_require__(26496);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(44942);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(22779);
 // EXTERNAL MODULE: ./src/run/retry.ts
 var retry = __nccwpck_require__(31191);
 ;// CONCATENATED MODULE: ./src/gateway/ledger.ts
@@ -70979,10 +70999,14 @@ var external_node_http_ = __nccwpck_require__(37067);
 var external_node_events_ = __nccwpck_require__(78474);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(46752);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(51455);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: external "node:string_decoder"
+var external_node_string_decoder_ = __nccwpck_require__(46193);
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 // EXTERNAL MODULE: ./src/text/url.ts
 var url = __nccwpck_require__(80114);
 ;// CONCATENATED MODULE: ./src/gateway/loopback-owner.ts
@@ -70997,8 +71021,12 @@ var url = __nccwpck_require__(80114);
  * who made the listening socket. An agent's user is not trusted (the caller says who is:
  * confine/agent-user.ts notAgentOwned): its socket ends the connection, as does an owner that
  * cannot be found. Every direct connection is looked up: a peer the table does not show, at an
- * address not of this machine's, is another host's.
+ * address not of this machine's, is another host's. The table is read in the thread pool and
+ * scanned a slice at a time, so that one the agent lengthened holds none of the gateway's other
+ * streams.
  */
+
+
 
 
 
@@ -71006,50 +71034,126 @@ var url = __nccwpck_require__(80114);
 /**
  * The uid owning the socket at the other end of a connection, as this machine's table shows it:
  * `unknown` when the table shows that end only as closed (TIME_WAIT, whose row reads as root's) or
- * as sockets of several users; undefined when it shows no such socket (another host's).
+ * as sockets of several users; undefined when it shows no such socket (another host's). The tables
+ * are given (the tests' rows, the bench's synchronous read); the connector asks lookUpPeerOwner.
  */
-function peerOwner(socket, tables = readTables()) {
-    const { localAddress, localPort, remoteAddress, remotePort } = socket;
-    if (!localAddress || !localPort || !remoteAddress || !remotePort)
+function peerOwner(socket, tables) {
+    const search = PeerSearch.of(socket);
+    if (!search)
         return undefined;
-    // The peer's row: its local end is our remote one, and its remote end is our local one.
-    const near = endpoint(remoteAddress, remotePort);
-    const far = endpoint(localAddress, localPort);
-    let closed = false;
+    for (const table of tables)
+        for (const line of rows(table)) {
+            const owner = search.row(line);
+            if (owner !== undefined)
+                return owner;
+        }
+    return search.answer();
+}
+/**
+ * How many rows lookUpPeerOwner reads between two turns of the event loop: a table the agent
+ * lengthened to thousands of rows would otherwise hold every other stream while it is scanned.
+ */
+const ROWS_PER_TURN = 250;
+/**
+ * peerOwner's answer, the tables read from the kernel (or given) without holding the event loop:
+ * read in the thread pool, a page at a time, the rows scanned ROWS_PER_TURN at a time, the loop
+ * turning between. The same rows in the same order give the same answer, read by the same
+ * PeerSearch.
+ */
+async function lookUpPeerOwner(socket, tables = readTables()) {
+    const search = PeerSearch.of(socket);
+    if (!search)
+        return undefined;
+    let read = 0;
+    for await (const table of tables)
+        for (const line of rows(table)) {
+            const owner = search.row(line);
+            if (owner !== undefined)
+                return owner;
+            if (++read % ROWS_PER_TURN === 0)
+                await (0,external_node_timers_promises_namespaceObject.setImmediate)();
+        }
+    return search.answer();
+}
+/** The peer's row sought one row at a time, through the IPv4 table, then the IPv6 one. */
+class PeerSearch {
+    near;
+    far;
+    closed = false;
     // Rows of sockets connected to our end from another address than the one we asked for: a NAT
     // rule (REDIRECT, DNAT) sent the connection to a port of this machine, and our socket still
     // names the address it was sent to (destination NAT leaves our end as it is). Open ones only
     // (ESTABLISHED, or half-closed by the agent: FIN_WAIT), and none another socket of our port
     // explains: Linux lets sockets share a local port towards different hosts, so a client that
     // shares ours, connected to a server here, gives that server a row on our end too.
-    const candidates = [];
-    const sharing = new Set();
-    for (const table of tables)
-        for (const line of table.split('\n').slice(1)) {
-            const [, localField, remoteField, state, , , , uid] = line.trim().split(/\s+/);
-            if (localField === undefined || remoteField === undefined || uid === undefined)
-                continue;
-            const local = decoded(localField);
-            const remote = decoded(remoteField);
-            if (local === far && remote !== near && remote !== undefined)
-                sharing.add(remote);
-            if (remote !== far || local === undefined)
-                continue;
-            // TIME_WAIT has no owner left (its row reads as root's), nor anything to read from.
-            if (local === near) {
-                if (state !== '06')
-                    return Number(uid);
-                closed = true;
-            }
-            else if (local !== far && ['01', '04', '05'].includes(state ?? ''))
-                candidates.push([local, Number(uid)]);
+    candidates = [];
+    sharing = new Set();
+    /** The peer's row: its local end is our remote one (near), its remote end our local one (far). */
+    constructor(near, far) {
+        this.near = near;
+        this.far = far;
+    }
+    /** The search for socket's peer; undefined for a socket not connected (no such row). */
+    static of(socket) {
+        const { localAddress, localPort, remoteAddress, remotePort } = socket;
+        if (!localAddress || !localPort || !remoteAddress || !remotePort)
+            return undefined;
+        return new PeerSearch(endpoint(remoteAddress, remotePort), endpoint(localAddress, localPort));
+    }
+    /** Reads one row; the owner when this row is the peer's own, open: no later row can change it. */
+    row(line) {
+        const [, localField, remoteField, state, , , , uid] = line.trim().split(/\s+/);
+        if (localField === undefined || remoteField === undefined || uid === undefined)
+            return undefined;
+        const local = decoded(localField);
+        const remote = decoded(remoteField);
+        if (local === this.far && remote !== this.near && remote !== undefined)
+            this.sharing.add(remote);
+        if (remote !== this.far || local === undefined)
+            return undefined;
+        // TIME_WAIT has no owner left (its row reads as root's), nor anything to read from.
+        if (local === this.near) {
+            if (state !== '06')
+                return Number(uid);
+            this.closed = true;
         }
-    if (closed)
-        return 'unknown';
-    const redirected = new Set(candidates.filter(([local]) => !sharing.has(local)).map(([, u]) => u));
-    if (redirected.size === 0)
+        else if (local !== this.far && ['01', '04', '05'].includes(state ?? ''))
+            this.candidates.push([local, Number(uid)]);
         return undefined;
-    return redirected.size === 1 ? [...redirected][0] : 'unknown';
+    }
+    /** The answer once every row is read and none was the peer's own open one. */
+    answer() {
+        if (this.closed)
+            return 'unknown';
+        const redirected = new Set(this.candidates.filter(([local]) => !this.sharing.has(local)).map(([, u]) => u));
+        if (redirected.size === 0)
+            return undefined;
+        return redirected.size === 1 ? [...redirected][0] : 'unknown';
+    }
+}
+/**
+ * A table's rows, its heading left out, as `split('\n').slice(1)` gives them from the whole table:
+ * a row the pieces cut is joined again.
+ */
+function* rows(table) {
+    let heading = true;
+    // The start of a row a piece ended before its newline.
+    let carried = '';
+    for (const piece of typeof table === 'string' ? [table] : table) {
+        let start = 0;
+        for (let end = piece.indexOf('\n'); end !== -1; end = piece.indexOf('\n', start)) {
+            const line = carried + piece.slice(start, end);
+            carried = '';
+            start = end + 1;
+            if (heading)
+                heading = false;
+            else
+                yield line;
+        }
+        carried += piece.slice(start);
+    }
+    if (!heading)
+        yield carried;
 }
 /** The code of the error a refused connection fails with: not retried (forward.ts). */
 const UNTRUSTED = 'HERMES_UNTRUSTED_UPSTREAM';
@@ -71083,17 +71187,21 @@ function checked(connect, trusted) {
             if (error)
                 return callback(error, null);
             // Looked up whatever the address: one of an interface without carrier (docker0 with no
-            // container) is this machine's too, and os.networkInterfaces() does not list it.
-            const owner = peerOwner(socket);
-            const local = owner !== undefined || onThisMachine(socket.remoteAddress ?? '');
-            // Not in the table, and not an address of this machine: another host's.
-            if (!local || (typeof owner === 'number' && trusted(owner)))
-                return callback(null, socket);
-            socket.destroy();
-            const refused = new Error(typeof owner === 'number'
-                ? `the upstream (or proxy) on this machine is served by user ${owner}, an agent's, so the key is not sent`
-                : 'the owner of the upstream (or proxy) on this machine could not be found, so the key is not sent');
-            callback(Object.assign(refused, { code: UNTRUSTED }), null);
+            // container) is this machine's too, and os.networkInterfaces() does not list it. A lookup
+            // that fails finds no owner, and so refuses.
+            void lookUpPeerOwner(socket)
+                .catch(() => 'unknown')
+                .then(owner => {
+                const local = owner !== undefined || onThisMachine(socket.remoteAddress ?? '');
+                // Not in the table, and not an address of this machine: another host's.
+                if (!local || (typeof owner === 'number' && trusted(owner)))
+                    return callback(null, socket);
+                socket.destroy();
+                const refused = new Error(typeof owner === 'number'
+                    ? `the upstream (or proxy) on this machine is served by user ${owner}, an agent's, so the key is not sent`
+                    : 'the owner of the upstream (or proxy) on this machine could not be found, so the key is not sent');
+                callback(Object.assign(refused, { code: UNTRUSTED }), null);
+            });
         });
     };
 }
@@ -71105,15 +71213,41 @@ function onThisMachine(address) {
     const own = Object.values((0,external_node_os_.networkInterfaces)()).flatMap(list => list ?? []);
     return own.some(i => endpoint(i.address, 0) === endpoint(plain, 0));
 }
-/** The IPv4 table, then the IPv6 one, read only if needed: a read can take milliseconds. */
-function* readTables() {
+/**
+ * The IPv4 table, then the IPv6 one, read only if needed: a read takes milliseconds, tens of them
+ * for a table of thousands of rows, spent in the kernel a page per read, so in the thread pool.
+ */
+async function* readTables() {
     for (const file of ['/proc/net/tcp', '/proc/net/tcp6'])
         try {
-            yield external_node_fs_.readFileSync(file, 'utf8');
+            yield await readPieces(file);
         }
         catch {
             // No such table (no IPv6): nothing of it to find.
         }
+}
+/**
+ * A file's text in the pieces read, never one string of it all: allocating one of hundreds of KB
+ * held the loop for up to 5 ms on its own on a busy 2-core machine (docs/BENCHMARKS.md).
+ */
+async function readPieces(file) {
+    const handle = await (0,promises_.open)(file);
+    try {
+        const buffer = Buffer.allocUnsafe(64 * 1024);
+        const decoder = new external_node_string_decoder_.StringDecoder('utf8');
+        const pieces = [];
+        for (;;) {
+            const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+            if (bytesRead === 0)
+                break;
+            pieces.push(decoder.write(buffer.subarray(0, bytesRead)));
+        }
+        pieces.push(decoder.end());
+        return pieces;
+    }
+    finally {
+        await handle.close();
+    }
 }
 /** `address:port` as written below: IPv4 dotted (an IPv4-mapped address too), IPv6 as the URL parser writes it. */
 function endpoint(address, port) {
@@ -71401,10 +71535,11 @@ function without(headers, dropped) {
 }
 /**
  * The runner's proxy for one upstream, as @actions/http-client reads HTTPS_PROXY / HTTP_PROXY /
- * NO_PROXY, kept alive and made once per gateway: a dispatcher made per call (http/fetch.ts's
- * dispatcherFor) is a new ProxyAgent without keep-alive, so each model call would open a new tunnel
- * and TLS handshake to the provider. No proxy applies: undici's pooled global dispatcher, or, given
- * who may serve an upstream on this machine, a direct one that checks (loopback-owner.ts).
+ * NO_PROXY, kept alive and made once per upstream when the gateway starts (server.ts), so that the
+ * model calls share its tunnels and the owner check runs once per connection, not per call. The
+ * gateway's own, not http/fetch.ts's shared one: its close() destroys it. No proxy applies: undici's
+ * pooled global dispatcher, or, given who may serve an upstream on this machine, a direct one that
+ * checks (loopback-owner.ts).
  */
 function upstreamDispatcher(upstream, loopbackTrusted) {
     if (!loopbackTrusted)
@@ -71864,6 +71999,8 @@ var host = __nccwpck_require__(68700);
 var session_record = __nccwpck_require__(26174);
 // EXTERNAL MODULE: ./src/publish/artifact.ts + 1 modules
 var artifact = __nccwpck_require__(33118);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/text/redact.ts
@@ -83384,8 +83521,8 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(16928);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(44942);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(22779);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var auth = __nccwpck_require__(92145);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
@@ -84948,122 +85085,23 @@ class PersonalAccessTokenCredentialHandler {
 
 /***/ }),
 
-/***/ 44942:
+/***/ 22779:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Qq: () => (/* binding */ HttpClient),
-  Kg: () => (/* binding */ HttpClientError),
-  Hv: () => (/* binding */ HttpCodes),
-  s_: () => (/* binding */ lib_getProxyUrl)
-});
-
-// UNUSED EXPORTS: Headers, HttpClientResponse, MediaTypes, isHttps
-
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(58611);
-var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(65692);
-var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(20770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(46752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+var https__WEBPACK_IMPORTED_MODULE_1___namespace_cache;
+var http__WEBPACK_IMPORTED_MODULE_0___namespace_cache;
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hv: () => (/* binding */ HttpCodes),
+/* harmony export */   Kg: () => (/* binding */ HttpClientError),
+/* harmony export */   Qq: () => (/* binding */ HttpClient),
+/* harmony export */   s_: () => (/* binding */ getProxyUrl)
+/* harmony export */ });
+/* unused harmony exports Headers, MediaTypes, HttpClientResponse, isHttps */
+/* harmony import */ var http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58611);
+/* harmony import */ var https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(65692);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(19783);
+/* harmony import */ var tunnel__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(20770);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(46752);
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -85122,8 +85160,8 @@ var MediaTypes;
  * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
  * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
  */
-function lib_getProxyUrl(serverUrl) {
-    const proxyUrl = getProxyUrl(new URL(serverUrl));
+function getProxyUrl(serverUrl) {
+    const proxyUrl = _proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .getProxyUrl */ .s(new URL(serverUrl));
     return proxyUrl ? proxyUrl.href : '';
 }
 const HttpRedirectCodes = [
@@ -85487,7 +85525,7 @@ class HttpClient {
     }
     getAgentDispatcher(serverUrl) {
         const parsedUrl = new URL(serverUrl);
-        const proxyUrl = getProxyUrl(parsedUrl);
+        const proxyUrl = _proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .getProxyUrl */ .s(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (!useProxy) {
             return;
@@ -85498,7 +85536,7 @@ class HttpClient {
         const info = {};
         info.parsedUrl = requestUrl;
         const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
+        info.httpModule = usingSsl ? /*#__PURE__*/ (https__WEBPACK_IMPORTED_MODULE_1___namespace_cache || (https__WEBPACK_IMPORTED_MODULE_1___namespace_cache = __nccwpck_require__.t(https__WEBPACK_IMPORTED_MODULE_1__, 2))) : /*#__PURE__*/ (http__WEBPACK_IMPORTED_MODULE_0___namespace_cache || (http__WEBPACK_IMPORTED_MODULE_0___namespace_cache = __nccwpck_require__.t(http__WEBPACK_IMPORTED_MODULE_0__, 2)));
         const defaultPort = usingSsl ? 443 : 80;
         info.options = {};
         info.options.host = info.parsedUrl.hostname;
@@ -85597,7 +85635,7 @@ class HttpClient {
     }
     _getAgent(parsedUrl) {
         let agent;
-        const proxyUrl = getProxyUrl(parsedUrl);
+        const proxyUrl = _proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .getProxyUrl */ .s(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (this._keepAlive && useProxy) {
             agent = this._proxyAgent;
@@ -85612,7 +85650,7 @@ class HttpClient {
         const usingSsl = parsedUrl.protocol === 'https:';
         let maxSockets = 100;
         if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
+            maxSockets = this.requestOptions.maxSockets || http__WEBPACK_IMPORTED_MODULE_0__.globalAgent.maxSockets;
         }
         // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
         if (proxyUrl && proxyUrl.hostname) {
@@ -85626,10 +85664,10 @@ class HttpClient {
             let tunnelAgent;
             const overHttps = proxyUrl.protocol === 'https:';
             if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+                tunnelAgent = overHttps ? tunnel__WEBPACK_IMPORTED_MODULE_3__.httpsOverHttps : tunnel__WEBPACK_IMPORTED_MODULE_3__.httpsOverHttp;
             }
             else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+                tunnelAgent = overHttps ? tunnel__WEBPACK_IMPORTED_MODULE_3__.httpOverHttps : tunnel__WEBPACK_IMPORTED_MODULE_3__.httpOverHttp;
             }
             agent = tunnelAgent(agentOptions);
             this._proxyAgent = agent;
@@ -85637,7 +85675,7 @@ class HttpClient {
         // if tunneling agent isn't assigned create a new agent
         if (!agent) {
             const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
+            agent = usingSsl ? new https__WEBPACK_IMPORTED_MODULE_1__.Agent(options) : new http__WEBPACK_IMPORTED_MODULE_0__.Agent(options);
             this._agent = agent;
         }
         if (usingSsl && this._ignoreSslError) {
@@ -85660,7 +85698,7 @@ class HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new undici__WEBPACK_IMPORTED_MODULE_4__.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -85760,6 +85798,106 @@ class HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 19783:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ getProxyUrl)
+/* harmony export */ });
+/* unused harmony export checkBypass */
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
 
 /***/ }),
 

@@ -3,7 +3,8 @@
  * CONNECT tunnels (what undici's ProxyAgent opens, for http:// targets too) and absolute-form
  * requests, records each target it is asked for, and connects every one to 127.0.0.1 on the
  * target's port: a made-up host name such as `api.github.test` reaches a stand-in server on this
- * machine only through the proxy, and a request that bypasses it fails to resolve.
+ * machine only through the proxy, and a request that bypasses it fails to resolve. It counts the
+ * connections made to it too: a client that keeps its tunnels alive opens one for many requests.
  */
 import * as http from 'node:http';
 import * as net from 'node:net';
@@ -12,6 +13,8 @@ import type { AddressInfo } from 'node:net';
 export class Proxy {
   /** `host:port` of every tunnel or request, in order. */
   readonly targets: string[] = [];
+  /** Connections accepted, each a tunnel's or a kept-alive client's. */
+  connections = 0;
   private readonly sockets = new Set<net.Socket>();
 
   private constructor(private readonly server: http.Server) {}
@@ -19,6 +22,7 @@ export class Proxy {
   static async start(): Promise<Proxy> {
     const server = http.createServer();
     const proxy = new Proxy(server);
+    server.on('connection', () => proxy.connections++);
     server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
       const target = req.url ?? '';
       proxy.targets.push(target);

@@ -91,10 +91,11 @@ export interface Outcome {
 
 /**
  * The runner's proxy for one upstream, as @actions/http-client reads HTTPS_PROXY / HTTP_PROXY /
- * NO_PROXY, kept alive and made once per gateway: a dispatcher made per call (http/fetch.ts's
- * dispatcherFor) is a new ProxyAgent without keep-alive, so each model call would open a new tunnel
- * and TLS handshake to the provider. No proxy applies: undici's pooled global dispatcher, or, given
- * who may serve an upstream on this machine, a direct one that checks (loopback-owner.ts).
+ * NO_PROXY, kept alive and made once per upstream when the gateway starts (server.ts), so that the
+ * model calls share its tunnels and the owner check runs once per connection, not per call. The
+ * gateway's own, not http/fetch.ts's shared one: its close() destroys it. No proxy applies: undici's
+ * pooled global dispatcher, or, given who may serve an upstream on this machine, a direct one that
+ * checks (loopback-owner.ts).
  */
 export function upstreamDispatcher(
   upstream: string,
