@@ -65,6 +65,7 @@ describe('parseSettings: defaults', () => {
       jsonlPath: settings.jsonlPath,
       showReasoning: true,
       sessionRecord: true,
+      thread: { mode: 'auto', maxBytes: 50 * 1024 * 1024 },
       triggerPhrase: '',
       gate: { token: '', allowedUsers: [], allowedBots: [] },
       comment: { enabled: false, number: undefined, key: undefined },

@@ -39022,7 +39022,8 @@ async function admit(trigger, settings, ports = {}) {
             allowed: true,
             actor,
             event,
-            why: `${event} events need no check: only people with write access cause them`
+            why: `${event} events need no check: only people with write access cause them`,
+            writer: true
         };
     const what = event ? `the ${event} event` : 'an event the runner did not name';
     if (!actor)
@@ -39038,6 +39039,7 @@ async function admit(trigger, settings, ports = {}) {
         : '';
     const bot = isBot(actor);
     const whys = [];
+    let writer = true;
     const fork = event === 'workflow_run' ? workflowRunFork(trigger) : undefined;
     if (typeof fork === 'string')
         return refuse(`${actor} triggered ${what}, and whether the run comes from a fork is unknown (${fork}), so the agent does not start.${rerunNote}`);
@@ -39046,18 +39048,21 @@ async function admit(trigger, settings, ports = {}) {
         if (bot || !settings.allowedUsers.includes(actor.toLowerCase()))
             return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.AllowedUsers}" to let them start it`}.${rerunNote}`);
         whys.push(`listed by name in "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
+        writer = false;
     }
     else {
         const own = await check(trigger, settings, ports, actor, `triggered ${what}`);
         if (!own.ok)
             return refuse(own.message + rerunNote);
         whys.push(own.why);
+        writer &&= own.writer === true;
     }
     if (rerunBy) {
         const rerun = await check(trigger, settings, ports, rerunBy, `re-ran the run of ${what}`);
         if (!rerun.ok)
             return refuse(rerun.message);
         whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
+        writer &&= rerun.writer === true;
     }
     if (bot && event && PULL_REQUEST_EVENTS.has(event)) {
         const pr = trigger.facts;
@@ -39074,9 +39079,16 @@ async function admit(trigger, settings, ports = {}) {
             if (!opened.ok)
                 return refuse(`${opened.message} A bot is only as trusted as the pull request it acts on, so ${actor} does not start the agent there.`);
             whys.push(`the pull request's author ${author}: ${opened.why}`);
+            writer &&= opened.writer === true;
         }
     }
-    return { allowed: true, actor, event, why: whys.join('; ') };
+    return {
+        allowed: true,
+        actor,
+        event,
+        why: whys.join('; '),
+        ...(writer && { writer: true })
+    };
 }
 /** Whether login may start the agent on its own: listed, or write access on the repository. */
 async function check(trigger, settings, ports, login, did) {
@@ -39092,7 +39104,8 @@ async function check(trigger, settings, ports, login, did) {
         (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? '')))
         return {
             ok: true,
-            why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`
+            why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`,
+            writer: true
         };
     const letIn = `add "${login}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
     if (found.kind === 'unknown')
@@ -40465,10 +40478,11 @@ function openTranscript(jsonlPath, mode) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GD: () => (/* binding */ THREAD_MAX_MB),
 /* harmony export */   L1: () => (/* binding */ parsePhrase),
-/* harmony export */   Nv: () => (/* binding */ ThreadInput)
+/* harmony export */   Nv: () => (/* binding */ ThreadInput),
+/* harmony export */   zs: () => (/* binding */ parseThreadMode)
 /* harmony export */ });
-/* unused harmony export parseThreadMode */
 /* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(97168);
 /**
  * `trigger-phrase` and `thread`: which comments start a run (thread/phrase.ts), and whether a run
@@ -40476,8 +40490,12 @@ function openTranscript(jsonlPath, mode) {
  */
 
 const ThreadInput = {
-    TriggerPhrase: 'trigger-phrase'
+    TriggerPhrase: 'trigger-phrase',
+    Thread: 'thread',
+    ThreadMaxMb: 'thread-max-mb'
 };
+/** The default bound of a thread's saved session store. */
+const THREAD_MAX_MB = 50;
 /** A phrase is one token: no space in it, a length a comment can carry. */
 const PHRASE_CHARS = 50;
 /** The phrase, empty for none. */
@@ -40490,7 +40508,7 @@ function parsePhrase(raw) {
 function parseThreadMode(raw) {
     const mode = raw.trim() || 'auto';
     if (mode !== 'auto' && mode !== 'off')
-        throw new InputError(`Input "thread" is ${JSON.stringify(raw)}; allowed: auto (a run on an issue or pull request continues its thread's Hermes session) or off.`);
+        throw new _input_reader_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input "${ThreadInput.Thread}" is ${JSON.stringify(raw)}; allowed: auto (a run on an issue or pull request continues its thread's Hermes session) or off.`);
     return mode;
 }
 
@@ -40878,7 +40896,7 @@ function nextPage(link) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(95192);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64620);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(88031);
 
 
@@ -41066,6 +41084,8 @@ var paths = __nccwpck_require__(81066);
 var hermes = __nccwpck_require__(45593);
 // EXTERNAL MODULE: ./src/config/events.ts
 var events = __nccwpck_require__(58401);
+// EXTERNAL MODULE: ./src/process/quietly.ts
+var quietly = __nccwpck_require__(75334);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(38522);
 // EXTERNAL MODULE: ./node_modules/tar-stream/index.js
@@ -41338,6 +41358,7 @@ function commonDir(dirs) {
 
 
 
+
 /** Whether this run may write the cache: never on an event a stranger can cause (comments, PRs, workflow_run). */
 const savesOn = (event) => event !== undefined && events/* WRITERS_ONLY_EVENTS */.Q.has(event);
 /** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
@@ -41464,46 +41485,11 @@ async function lockDown(paths, env) {
 /** Saves the install under its exact key; an entry already there (immutable) is left as it is. */
 async function saveInstall(layout) {
     const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
-    const { value, problems } = await quietly(() => cache.saveCache([...layout.cachePaths], layout.cacheKey));
+    const { value, problems } = await (0,quietly/* quietly */.g)(() => cache.saveCache([...layout.cachePaths], layout.cacheKey));
     if (problems.length > 0)
         return { problem: problems[0] };
     // -1 without a problem: the entry was not created (it exists already, or another job saved it first).
     return value !== undefined && value !== -1 ? { key: layout.cacheKey } : {};
-}
-/**
- * Runs fn with the cache client's `::warning::` and `::error::` lines taken out of the log and
- * returned: it reports a cache service answering 5xx as an error annotation, and a cache outage
- * must cost the step one warning (the action's own), not an error that reads as a failed job.
- */
-async function quietly(fn) {
-    const problems = [];
-    const write = process.stdout.write;
-    process.stdout.write = function (chunk, ...rest) {
-        const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : '';
-        const command = /^::(?:warning|error)(?: [^:]*)?::([^\n]*)/.exec(text);
-        if (!command)
-            return write.apply(process.stdout, [chunk, ...rest]);
-        // The pattern's one group takes part in every match.
-        const [, said = ''] = command;
-        problems.push(unescapeData(said.trim()));
-        const callback = rest.find(r => typeof r === 'function');
-        callback?.();
-        return true;
-    };
-    try {
-        return { value: await fn(), problems };
-    }
-    catch (error) {
-        problems.push((0,errors/* messageOf */.b)(error));
-        return { problems };
-    }
-    finally {
-        process.stdout.write = write;
-    }
-}
-/** @actions/core's escaping of a command's message, undone. */
-function unescapeData(text) {
-    return text.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
 }
 
 // EXTERNAL MODULE: ./src/process/line-splitter.ts
@@ -42017,7 +42003,7 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
-/***/ 95192:
+/***/ 64620:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -61197,7 +61183,10 @@ function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
     const review = view.reviewUrl
         ? ` The review: ${markdown_link('the review of this pull request', view.reviewUrl)}.`
         : '';
-    const links = `See ${runLink} and ${transcript}.${review}`;
+    const thread = view.thread?.firstRun
+        ? ` Turn ${number.format(view.thread.turn)}, continuing the thread of ${markdown_link('the first run', view.thread.firstRun)}.`
+        : '';
+    const links = `See ${runLink} and ${transcript}.${review}${thread}`;
     const structured = view.structured ? structuredBlock(view.structured) : undefined;
     const head = [place.marker, title, caution];
     const tail = [facts, links];
@@ -62786,7 +62775,8 @@ async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
     const trigger = admission && {
         actor: admission.actor,
         event: admission.event,
-        why: redact(admission.why)
+        why: redact(admission.why),
+        ...(admission.writer && { writer: admission.writer })
     };
     const rules = settings.mode === 'cli' ? rulesOf(settings, env, plan.redact) : undefined;
     if (rules)
@@ -62887,6 +62877,7 @@ function buildReport(plan, admitted, executed, { verdict, answer }) {
         attempts: attempts.map(({ outcome, exitCode }) => ({ outcome, exitCode })),
         answer,
         install: executed.install,
+        ...(executed.thread && { thread: executed.thread }),
         gateway: executed.gateway,
         held: executed.held,
         isolation: executed.isolation ??
@@ -65726,6 +65717,7 @@ function networkError(error) {
 
 
 
+
 /** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */
 async function apiServerTurn(settings, query, { log, cancellation, ports }) {
     external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
@@ -65766,6 +65758,17 @@ async function readTranscript(transcript, { log, ports }) {
         end: { kind: 'transcript' }
     };
     return { allowed: true, attempt, earlier: [], attemptCount: 0 };
+}
+/** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
+function installIo(log, { out }) {
+    const line = (text) => out.info(inert(log.redact(text)));
+    return {
+        info: line,
+        output: line,
+        warning: message => out.warning(log.redact(message)),
+        group: (title, fn) => out.group(inert(log.redact(title)), fn),
+        addPath: dir => out.addPath(dir)
+    };
 }
 
 // EXTERNAL MODULE: ./src/gateway/providers.ts
@@ -66175,11 +66178,384 @@ function askedTurn(settings, plan, request, env) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/thread/place.ts
+/**
+ * Which thread a run belongs to, if any: an issue or a pull request of this repository, on an event
+ * that names it. A thread is kept only where no stranger can have written what is restored: the
+ * cache entries of a run on the default branch are written only by runs on that branch (a pull
+ * request's runs, a fork's among them, write to their own ref's scope, which the default branch
+ * never reads). So a thread is restored and saved only by runs on the default branch (`issues`,
+ * `issue_comment`, `pull_request_target`, which run there), saved only where a writer started the
+ * run and never from a fork's pull request; elsewhere it is off, and the run says why.
+ */
+/** Events on which a run belongs to an issue's or a pull request's thread. */
+const THREAD_EVENTS = new Set([
+    'issues',
+    'issue_comment',
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment'
+]);
+const place_at = (value, key) => typeof value === 'object' && value !== null ? value[key] : undefined;
+/**
+ * The run's thread; `{ off }` where a thread cannot be kept here (said as a notice); undefined
+ * where the event has none. `trusted`: the gate let the actor in as a writer (or the event is one only
+ * writers cause); `fork`: the run reviews a fork's pull request.
+ */
+function threadPlace(env, payload, { trusted, fork }) {
+    const event = env.GITHUB_EVENT_NAME;
+    if (!event || !THREAD_EVENTS.has(event))
+        return undefined;
+    const number = place_at(place_at(payload, 'issue'), 'number') ?? place_at(place_at(payload, 'pull_request'), 'number');
+    const repository = env.GITHUB_REPOSITORY;
+    if (typeof number !== 'number' || !Number.isSafeInteger(number) || !repository)
+        return { off: 'the event names no issue or pull request number' };
+    const branch = place_at(place_at(payload, 'repository'), 'default_branch');
+    const ref = env.GITHUB_REF;
+    if (typeof branch !== 'string' || ref !== `refs/heads/${branch}`)
+        return {
+            off: `this run is on ${ref ?? 'no ref'}, not the default branch: a cache entry of that scope may have been written by a pull request's own workflow, a fork's, so no thread is read or kept here (comments on issues and pull requests, issue_comment, run on the default branch)`
+        };
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const runUrl = env.GITHUB_RUN_ID
+        ? `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}`
+        : undefined;
+    const safe = repository.toLowerCase().replace(/[^a-z0-9._-]/g, '_');
+    const notSaved = fork
+        ? "a fork's pull request is reviewed as a stranger's: nothing of its run is kept"
+        : !trusted
+            ? 'the actor was let in without being a writer of the repository (allowed-users), so nothing of the run is kept for the next'
+            : undefined;
+    return {
+        id: `${repository}#${number}`,
+        keyPrefix: `hermes-thread-v1-${safe}-${number}-`,
+        ...(runUrl && { runUrl }),
+        saves: notSaved === undefined,
+        ...(notSaved && { notSaved })
+    };
+}
+
+// EXTERNAL MODULE: ./src/process/quietly.ts
+var quietly = __nccwpck_require__(75334);
+;// CONCATENATED MODULE: external "node:sqlite"
+const external_node_sqlite_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:sqlite");
+;// CONCATENATED MODULE: ./src/thread/session-db.ts
+/**
+ * The thread's Hermes session store (`state.db`, SQLite in WAL mode) as it is kept between runs:
+ * read from a copy of the agent's files (the database and its `-wal`, which holds committed rows
+ * until a checkpoint), every text value redacted in place, then written whole into one new file
+ * (`VACUUM INTO`: checkpointed, and without the free pages where text from before the redaction
+ * would remain). And the check a restored copy must pass before Hermes gets it.
+ */
+
+/** Names an identifier in SQL: double quotes, doubled inside. */
+const ident = (name) => `"${name.replaceAll('"', '""')}"`;
+/**
+ * Opens `dir/state.db` (its `-wal` replayed), redacts every text value of every ordinary table with
+ * `redact`, and writes the result to `out`. Its triggers and any search index (an FTS table) are
+ * dropped: a trigger could undo the redaction, and an index holds the old text in pages of its own.
+ */
+function keptCopy(source, out, redact) {
+    const db = new external_node_sqlite_namespaceObject.DatabaseSync(source);
+    try {
+        db.function('hermes_redact', { deterministic: true }, (value) => typeof value === 'string' ? redact(value) : value);
+        const tables = db
+            .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            .all();
+        const virtual = tables.filter(t => /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(t.sql ?? ''));
+        // A virtual table's shadow tables (`<name>_content`, `_data`…) are its own: dropped with it.
+        const shadow = (name) => virtual.some(v => name.startsWith(`${v.name}_`));
+        // Every trigger goes first: the agent's file could hold one that undoes the redaction as it
+        // runs (an index's feeders among them; Hermes makes its own anew where missing).
+        const triggers = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all();
+        for (const t of triggers)
+            db.exec(`DROP TRIGGER IF EXISTS ${ident(t.name)}`);
+        for (const v of virtual)
+            db.exec(`DROP TABLE IF EXISTS ${ident(v.name)}`);
+        for (const { name } of tables) {
+            if (virtual.some(v => v.name === name) || shadow(name))
+                continue;
+            const columns = db.prepare(`PRAGMA table_info(${ident(name)})`).all();
+            if (columns.length === 0)
+                continue;
+            const sets = columns.map(c => `${ident(c.name)} = hermes_redact(${ident(c.name)})`);
+            db.exec(`UPDATE ${ident(name)} SET ${sets.join(', ')}`);
+        }
+        db.prepare('VACUUM INTO ?').run(out);
+    }
+    finally {
+        db.close();
+    }
+}
+/** Why a restored copy is not one to resume, or undefined: whole, and holding the session. */
+function unusable(file, sessionId) {
+    let db;
+    try {
+        db = new external_node_sqlite_namespaceObject.DatabaseSync(file, { readOnly: true });
+        const check = db.prepare('PRAGMA quick_check').all();
+        const verdict = check.map(row => Object.values(row)[0]).join('; ');
+        if (verdict !== 'ok')
+            return `the saved state.db is damaged (${verdict.slice(0, 200)})`;
+        const row = db.prepare('SELECT 1 AS found FROM sessions WHERE id = ?').get(sessionId);
+        return row ? undefined : `the saved state.db has no session ${sessionId}`;
+    }
+    catch (error) {
+        return `the saved state.db cannot be read (${error instanceof Error ? error.message : String(error)})`;
+    }
+    finally {
+        db?.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/thread/store.ts
+/**
+ * A thread's Hermes session between runs, in the Actions cache (the service the install cache uses).
+ * An entry is immutable, so every save is a new one under the thread's key prefix and a restore takes
+ * the newest. What is kept is the agent's session alone: its `state.db` as thread/session-db.ts
+ * keeps it (redacted, whole, one file) and a small `thread.json` (the session's id, the turn, the
+ * first run's page); nothing of the agent's home besides.
+ *
+ * The agent owns its Hermes home and can put anything there: a link to a file of root's, a file
+ * linked to one elsewhere, a file that grows while it is read. So its files are read and written as
+ * the agent's own user, never as the action's (a link reads only what the agent could read itself),
+ * each read bounded, into a folder of the action's.
+ */
+
+
+
+
+
+
+/** Where a thread is restored to and saved from: one fixed path (an entry's paths are part of its version). */
+const threadDir = (env) => external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-thread');
+const RECORD = 'thread.json';
+const DB = 'state.db';
+/** The newest entry of the thread, checked: whole, of the session it names. */
+async function restoreThread(keyPrefix, env, maxBytes) {
+    const dir = threadDir(env);
+    external_node_fs_.rmSync(dir, { recursive: true, force: true });
+    external_node_fs_.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
+    const { value: key, problems } = await (0,quietly/* quietly */.g)(() => cache.restoreCache([dir], `${keyPrefix}latest`, [keyPrefix]));
+    if (problems.length > 0)
+        return { found: false, why: `the cache could not be read (${problems[0]})` };
+    if (key === undefined)
+        return { found: false };
+    let record;
+    try {
+        record = recordOf(JSON.parse(external_node_fs_.readFileSync(external_node_path_.join(dir, RECORD), 'utf8')));
+    }
+    catch (error) {
+        return { found: false, why: `the saved thread has no readable ${RECORD} (${String(error)})` };
+    }
+    if (record.reset)
+        return { found: false, why: record.reset, record };
+    const db = external_node_path_.join(dir, DB);
+    const size = external_node_fs_.lstatSync(db, { throwIfNoEntry: false });
+    if (!size?.isFile())
+        return { found: false, why: `the saved thread has no ${DB}`, record };
+    if (size.size > maxBytes)
+        return { found: false, why: `the saved ${DB} is larger than thread-max-mb`, record };
+    const why = unusable(db, record.sessionId);
+    return why ? { found: false, why, record } : { found: true, record, db };
+}
+function recordOf(value) {
+    const r = value;
+    if (typeof r.sessionId !== 'string' || !/^[\w.:-]{1,200}$/.test(r.sessionId))
+        throw new Error('no session id of the expected form');
+    if (typeof r.turn !== 'number' || !Number.isSafeInteger(r.turn) || r.turn < 1)
+        throw new Error('no turn number');
+    return {
+        sessionId: r.sessionId,
+        turn: r.turn,
+        ...(typeof r.firstRun === 'string' && { firstRun: r.firstRun }),
+        ...(typeof r.reset === 'string' && { reset: r.reset })
+    };
+}
+/** Gives the agent its thread's store: `home/state.db`, written as the agent, its own alone. */
+async function lendStore(db, hermesHome, as, env) {
+    return (0,spawn/* writeAs */.A$)(as, external_node_path_.join(hermesHome, DB), external_node_fs_.readFileSync(db), env);
+}
+/**
+ * Copies the agent's `state.db` (and its `-wal`, `-shm`) into a folder of the action's, read as the
+ * agent (processes/spawn.ts readAs: a link it planted reads only what it could read itself), all
+ * within maxBytes; or why not.
+ */
+async function takeStore(hermesHome, into, maxBytes, as, env) {
+    let total = 0;
+    for (const suffix of ['', '-wal', '-shm']) {
+        const name = DB + suffix;
+        const read = await (0,spawn/* readAs */.fd)(as, external_node_path_.join(hermesHome, name), maxBytes - total, env);
+        if (!read.bytes) {
+            if (suffix !== '' && /No such file/i.test(read.why ?? ''))
+                continue;
+            return `${name} could not be read (${read.why ?? 'unknown'})`;
+        }
+        total += read.bytes.length;
+        if (total > maxBytes)
+            return 'the session store is larger than thread-max-mb';
+        external_node_fs_.writeFileSync(external_node_path_.join(into, name), read.bytes, { mode: 0o600, flag: 'wx' });
+    }
+    return undefined;
+}
+/**
+ * Saves the thread: the agent's store taken (takeStore), kept redacted (keptCopy), with its record,
+ * as a new entry under the thread's prefix. Where it cannot be kept (too large, not the agent's
+ * own file), an entry that says so, so that the next run starts anew, saying why, rather than
+ * resuming an older turn. Returns what to say, or undefined when it was saved.
+ */
+async function saveThread(options, env) {
+    const dir = threadDir(env);
+    external_node_fs_.rmSync(dir, { recursive: true, force: true });
+    external_node_fs_.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-thread-work-'));
+    let record = options.record;
+    try {
+        const problem = await takeStore(options.hermesHome, work, options.maxBytes, options.as, options.agentEnv);
+        if (!problem) {
+            keptCopy(external_node_path_.join(work, DB), external_node_path_.join(dir, DB), options.redact);
+            if (external_node_fs_.statSync(external_node_path_.join(dir, DB)).size > options.maxBytes)
+                record = { ...record, reset: 'the thread grew past thread-max-mb' };
+        }
+        else
+            record = { ...record, reset: `the last run's session could not be kept: ${problem}` };
+        if (record.reset)
+            external_node_fs_.rmSync(external_node_path_.join(dir, DB), { force: true });
+        external_node_fs_.writeFileSync(external_node_path_.join(dir, RECORD), JSON.stringify(record));
+        const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
+        const { value, problems } = await (0,quietly/* quietly */.g)(() => cache.saveCache([dir], options.key));
+        if (problems.length > 0)
+            return { saved: false, why: `the cache could not be written (${problems[0]})` };
+        if (value === undefined || value === -1)
+            return { saved: false, why: 'the cache entry was not created' };
+        return record.reset ? { saved: false, why: record.reset } : { saved: true };
+    }
+    finally {
+        external_node_fs_.rmSync(work, { recursive: true, force: true });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/steps/thread.ts
+/**
+ * `thread: auto`: a run on an issue or pull request continues the Hermes session of the run before
+ * it. Before the turn, the thread's newest entry is restored and checked (thread/store.ts) and lent
+ * to the agent's Hermes home, and Hermes is asked to `--resume` it; after the turn, the id Hermes
+ * answered with says whether it did (never silently: a new thread is a warning), and the session is
+ * saved for the next run where this run may save (thread/place.ts). Only where Hermes runs as its own
+ * user: its home is then a throw-away one, never the runner's own store.
+ */
+
+
+
+
+/** The run's thread, restored; or a line saying why there is none here; or nothing to say. */
+async function openThread(settings, admitted, env, isolated) {
+    if (settings.thread.mode === 'off')
+        return undefined;
+    const place = threadPlace(env, (0,events/* eventPayload */.Z)(env), {
+        trusted: admitted.trigger?.writer === true,
+        fork: admitted.fork !== undefined
+    });
+    if (!place)
+        return undefined;
+    if ('off' in place)
+        return { off: `thread: none is kept here: ${place.off}.` };
+    if (!isolated)
+        return {
+            off: "thread: none is kept here: Hermes runs as the runner's user, whose Hermes home is not a throw-away one to restore a session into."
+        };
+    try {
+        return { place, restored: await restoreThread(place.keyPrefix, env, settings.thread.maxBytes) };
+    }
+    catch (error) {
+        return { place, restored: { found: false, why: `the restore failed (${(0,errors/* messageOf */.b)(error)})` } };
+    }
+}
+/** The settings Hermes runs with: `--resume` the restored session, in the current directory. */
+async function resumed(settings, open, spawning) {
+    const home = spawning.env.HERMES_HOME;
+    if (!open?.restored.found || !home || !spawning.as)
+        return settings;
+    const why = await lendStore(open.restored.db, home, spawning.as, spawning.env);
+    if (why) {
+        open.restored = {
+            found: false,
+            why: `the saved session could not be given to Hermes (${why})`
+        };
+        return settings;
+    }
+    const id = open.restored.record.sessionId;
+    return { ...settings, args: ['--resume', id, '--no-restore-cwd', ...settings.args] };
+}
+/** After the turn: whether Hermes continued the thread, and the session saved for the next run. */
+async function closeThread(open, { sessionId, spawning, cancelled, maxBytes, redact, env }) {
+    const { place, restored } = open;
+    const earlier = restored.found ? restored.record : undefined;
+    const continued = earlier !== undefined && sessionId === earlier.sessionId;
+    let note;
+    if (earlier && !continued)
+        note = `Hermes was asked to resume session ${earlier.sessionId} and answered with ${sessionId ?? 'no session'}`;
+    else if (!restored.found && restored.why)
+        note = restored.why;
+    // Said once the stream's block is closed (publish), where the runner reads a warning as one.
+    const warnings = [];
+    if (note)
+        warnings.push(`A new thread was started for ${place.id}: ${note}.`);
+    const turn = continued ? earlier.turn + 1 : 1;
+    const firstRun = continued ? earlier.firstRun : place.runUrl;
+    const fact = {
+        id: place.id,
+        turn,
+        resumed: continued,
+        ...(continued && earlier.firstRun && { firstRun: earlier.firstRun }),
+        ...(note && { note }),
+        warnings
+    };
+    const hermesHome = spawning.env.HERMES_HOME;
+    const as = spawning.as;
+    const unsaved = !place.saves
+        ? place.notSaved
+        : cancelled
+            ? 'the job was cancelled'
+            : !sessionId || !hermesHome || !as
+                ? 'Hermes named no session'
+                : undefined;
+    if (unsaved || !sessionId || !hermesHome || !as) {
+        return {
+            ...fact,
+            note: [note, `not kept for the next run: ${unsaved}`].filter(Boolean).join('; ')
+        };
+    }
+    const key = `${place.keyPrefix}${env.GITHUB_RUN_ID ?? 'local'}-${env.GITHUB_RUN_ATTEMPT ?? '1'}-${Date.now()}`;
+    try {
+        const saved = await saveThread({
+            keyPrefix: place.keyPrefix,
+            key,
+            hermesHome,
+            as,
+            agentEnv: spawning.env,
+            record: { sessionId, turn, ...(firstRun && { firstRun }) },
+            maxBytes,
+            redact
+        }, env);
+        if (saved.saved)
+            return fact;
+        warnings.push(`The thread ${place.id} was not kept for the next run: ${saved.why ?? 'unknown'}.`);
+        return { ...fact, note: [note, `not kept: ${saved.why}`].filter(Boolean).join('; ') };
+    }
+    catch (error) {
+        warnings.push(`The thread ${place.id} was not kept for the next run: ${(0,errors/* messageOf */.b)(error)}.`);
+        return { ...fact, note: [note, `not kept: ${(0,errors/* messageOf */.b)(error)}`].filter(Boolean).join('; ') };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/steps/execute.ts
 /**
  * Step 3, execution: the turn runs (Hermes installed first when it has to be, as its own user when
  * it can, retried on exit 75), or goes to an API server, or an existing transcript is read.
  */
+
 
 
 
@@ -66263,7 +66639,8 @@ async function untilCancelled(step, cancellation) {
     }
 }
 /** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
-async function hermesTurn(given, { isolation: plan, trigger, fork }, { log, cancellation, ports, plan: turnPlan }) {
+async function hermesTurn(given, admitted, { log, cancellation, ports, plan: turnPlan }) {
+    const { isolation: plan, trigger, fork } = admitted;
     const { env, hermes } = ports;
     external_node_fs_.mkdirSync(external_node_path_.dirname(given.jsonlPath), { recursive: true });
     const provided = await hermes.provide(given, installIo(log, ports), cancellation, env);
@@ -66370,9 +66747,12 @@ async function hermesTurn(given, { isolation: plan, trigger, fork }, { log, canc
             // Redacted: a config.yaml path is the user's text (names of variables are not secrets).
             held: heldByAgent(ports.gateway.held, isolated ? spawning.env : env, turnGateway, isolated).map(name => log.redact(name))
         });
-        const turnSettings = queryFile
-            ? { ...settings, query: { kind: 'file', path: queryFile } }
-            : settings;
+        // thread: the issue's or pull request's Hermes session, restored and resumed.
+        const thread = await openThread(settings, admitted, env, isolated);
+        if (thread && 'off' in thread)
+            log.note(thread.off);
+        const open = thread && !('off' in thread) ? thread : undefined;
+        const turnSettings = await resumed(queryFile ? { ...settings, query: { kind: 'file', path: queryFile } } : settings, open, spawning);
         // Asked alongside the run, not before it: a CLI can take a while to print its version.
         const version = provided.version !== undefined
             ? Promise.resolve(provided.version)
@@ -66420,6 +66800,15 @@ async function hermesTurn(given, { isolation: plan, trigger, fork }, { log, canc
                 signal: cancellation.signal
             })
             : undefined;
+        const threadFact = open &&
+            (await closeThread(open, {
+                sessionId,
+                spawning,
+                cancelled: cancellation.cancelled,
+                maxBytes: settings.thread.maxBytes,
+                redact: turnPlan.redact,
+                env
+            }));
         const isolation = await tearDown();
         const cancelledLate = cancellation.cancelledAt !== undefined && !cancelledInTurn
             ? record
@@ -66435,6 +66824,7 @@ async function hermesTurn(given, { isolation: plan, trigger, fork }, { log, canc
             isolation,
             record,
             cancelledLate,
+            ...(threadFact && { thread: threadFact }),
             ...spent()
         };
     }
@@ -66443,17 +66833,6 @@ async function hermesTurn(given, { isolation: plan, trigger, fork }, { log, canc
         await tearDown().catch(() => undefined);
         throw error;
     }
-}
-/** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
-function installIo(log, { out }) {
-    const line = (text) => out.info(inert(log.redact(text)));
-    return {
-        info: line,
-        output: line,
-        warning: message => out.warning(log.redact(message)),
-        group: (title, fn) => out.group(inert(log.redact(title)), fn),
-        addPath: dir => out.addPath(dir)
-    };
 }
 
 // EXTERNAL MODULE: ./src/run/cancellation.ts
@@ -66592,7 +66971,7 @@ function parseCommon(getInput, env, workingDirectory) {
 }
 /** The CLI's own options. Every input read here is, by that fact, one API server mode refuses. */
 function parseCli(getInput, workspace, env = {}) {
-    const { text, bool } = (0,input_reader/* reader */.wA)(getInput);
+    const { text, bool, number } = (0,input_reader/* reader */.wA)(getInput);
     const hermesPath = text(inputs/* Input */.p.HermesPath) ?? 'hermes';
     return {
         ignoreUserConfig: bool(inputs/* Input */.p.IgnoreUserConfig, false),
@@ -66608,7 +66987,11 @@ function parseCli(getInput, workspace, env = {}) {
         workingDirectory: workingDirectoryOf(getInput, workspace),
         isolation: parseIsolation(text(inputs/* Input */.p.Isolation)),
         egress: (0,allowed_hosts/* parseAllowedHosts */.Vn)(getInput(inputs/* Input */.p.AllowedHosts), env),
-        gateway: (0,gateway/* parseGateway */.E)(getInput)
+        gateway: (0,gateway/* parseGateway */.E)(getInput),
+        thread: {
+            mode: (0,thread/* parseThreadMode */.zs)(getInput(inputs/* Input */.p.Thread)),
+            maxBytes: number(inputs/* Input */.p.ThreadMaxMb, thread/* THREAD_MAX_MB */.GD, { integer: true, min: 1 }) * 1024 * 1024
+        }
     };
 }
 /**
@@ -67015,6 +67398,12 @@ function viewOf(report, cancelled) {
         toolCalls: ran ? turn.toolCalls : undefined,
         toolErrors: ran ? turn.toolErrors : undefined,
         artifact: report.artifact && { name: report.artifact.name, url: report.artifact.url },
+        ...(report.thread && {
+            thread: {
+                turn: report.thread.turn,
+                ...(report.thread.firstRun && { firstRun: report.thread.firstRun })
+            }
+        }),
         cost: report.usage?.costUsd !== undefined
             ? { usd: report.usage.costUsd, estimated: report.usage.costEstimated === true }
             : undefined
@@ -67059,7 +67448,10 @@ const Output = {
     ReviewComments: 'review_comments',
     ReviewOutside: 'review_outside',
     LabelsAdded: 'labels_added',
-    EgressBlocked: 'egress_blocked'
+    EgressBlocked: 'egress_blocked',
+    ThreadId: 'thread_id',
+    ThreadTurn: 'thread_turn',
+    ThreadResumed: 'thread_resumed'
 };
 /** All outputs of a job share 1 MB: the answer gets at most this much of it. */
 const TEXT_OUTPUT_CHARS = 64 * 1024;
@@ -67130,6 +67522,9 @@ function outputsOf(report, attempts) {
     set(Output.ModelRetries, report.gateway?.retries);
     const egress = report.isolation?.egress;
     set(Output.EgressBlocked, egress?.state === 'fenced' ? egress.blocked : undefined);
+    own(Output.ThreadId, report.thread?.id);
+    set(Output.ThreadTurn, report.thread?.turn);
+    own(Output.ThreadResumed, report.thread && String(report.thread.resumed));
     for (const name of Object.values(Output))
         if (!out.has(name))
             out.set(name, '');
@@ -67683,6 +68078,8 @@ function factsTable(report, where) {
         rows.push(['Hermes', cell((0,text_text/* clip */.$Q)(report.agent, summary_FACT_CHARS))]);
     if (report.trigger)
         rows.push(['Triggered by', triggerCell(report.trigger)]);
+    if (report.thread)
+        rows.push(['Thread', threadCell(report.thread)]);
     if (report.rules)
         rows.push(['Rules', rulesCell(report.rules)]);
     if (report.install)
@@ -67708,6 +68105,16 @@ function triggerCell(trigger) {
     const who = trigger.actor ? codeCell((0,text_text/* clip */.$Q)(trigger.actor, summary_FACT_CHARS)) : '–';
     const event = trigger.event ? ` · ${codeCell((0,text_text/* clip */.$Q)(trigger.event, summary_FACT_CHARS))}` : '';
     return `${who}${event} · ${cell((0,text_text/* clip */.$Q)(trigger.why, summary_MESSAGE_CHARS))}`;
+}
+/** The thread's turn, what it continues, and why it did not (or was not kept), where it did not. */
+function threadCell(thread) {
+    const id = codeCell((0,text_text/* clip */.$Q)(thread.id, summary_FACT_CHARS));
+    const turn = `turn ${number.format(thread.turn)} of ${id}`;
+    const first = thread.firstRun && thread.firstRun.length <= URL_CHARS
+        ? `, continuing the thread of ${markdown_link('its first run', thread.firstRun)}`
+        : '';
+    const note = thread.note ? ` · ${cell((0,text_text/* clip */.$Q)(thread.note, summary_MESSAGE_CHARS))}` : '';
+    return `${turn}${thread.resumed ? first : ' (a new thread)'}${note}`;
 }
 /** Whether Hermes read the rules of a checkout someone else may have written, and why. */
 function rulesCell({ ignored, why }) {
@@ -67971,6 +68378,8 @@ async function publish(report, plan, ports, { comment, cancellation, earlier, re
     // The session record could not be read: said once the stream's block is closed.
     if (report.session?.note)
         out.notice(report.session.note);
+    for (const warning of report.thread?.warnings ?? [])
+        out.warning(redact(warning));
     // Outputs first: the upload can take long, and a cancelled job may be killed during it.
     const written = writeOutputs(report, out);
     const cancelled = cancellation?.cancelled === true;
@@ -68319,6 +68728,58 @@ class LineSplitter {
 
 /***/ }),
 
+/***/ 75334:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ quietly)
+/* harmony export */ });
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90108);
+/**
+ * The Actions cache client's own log lines kept out of the step's log: it writes a failing cache
+ * service as `::warning::` and `::error::` commands, and an outage must cost the step one warning of
+ * the action's own (the install's, the thread's), not an error annotation that reads as a failed job.
+ */
+
+/**
+ * Runs fn with the cache client's `::warning::` and `::error::` lines taken out of the log and
+ * returned: it reports a cache service answering 5xx as an error annotation, and a cache outage
+ * must cost the step one warning (the action's own), not an error that reads as a failed job.
+ */
+async function quietly(fn) {
+    const problems = [];
+    const write = process.stdout.write;
+    process.stdout.write = function (chunk, ...rest) {
+        const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : '';
+        const command = /^::(?:warning|error)(?: [^:]*)?::([^\n]*)/.exec(text);
+        if (!command)
+            return write.apply(process.stdout, [chunk, ...rest]);
+        // The pattern's one group takes part in every match.
+        const [, said = ''] = command;
+        problems.push(unescapeData(said.trim()));
+        const callback = rest.find(r => typeof r === 'function');
+        callback?.();
+        return true;
+    };
+    try {
+        return { value: await fn(), problems };
+    }
+    catch (error) {
+        problems.push((0,_text_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .b)(error));
+        return { problems };
+    }
+    finally {
+        process.stdout.write = write;
+    }
+}
+/** @actions/core's escaping of a command's message, undone. */
+function unescapeData(text) {
+    return text.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
+}
+
+
+/***/ }),
+
 /***/ 24006:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -68330,9 +68791,11 @@ __nccwpck_require__.d(__webpack_exports__, {
   Ri: () => (/* binding */ commandSync),
   T9: () => (/* binding */ commandToFile),
   wt: () => (/* binding */ privileged),
+  fd: () => (/* binding */ readAs),
   i8: () => (/* binding */ signalGroup),
   v0: () => (/* binding */ startChild),
-  PH: () => (/* binding */ startPiped)
+  PH: () => (/* binding */ startPiped),
+  A$: () => (/* binding */ writeAs)
 });
 
 // UNUSED EXPORTS: wrap
@@ -68557,6 +69020,27 @@ function startPiped(file, args, options) {
         });
     });
     return { stdin: child.stdin, done, stop: () => stop('was stopped') };
+}
+/**
+ * A file's bytes as the agent's user reads it (`head -c`, at most `max` + 1 bytes): with the agent's
+ * own rights, so a link it planted to a file of root's reads as nothing. Undefined where it cannot.
+ */
+function readAs(as, file, max, env, timeoutMs = 30_000) {
+    const [command, argv] = wrap('head', ['-c', String(max + 1), '--', file], as, env);
+    return new Promise(resolve => {
+        (0,external_node_child_process_namespaceObject.execFile)(command, argv, { env, encoding: 'buffer', timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: max + 2 }, (error, stdout, stderr) => error
+            ? resolve({ why: stderr.toString('utf8').trim().slice(0, 300) || error.message })
+            : resolve({ bytes: stdout }));
+    });
+}
+/** Writes bytes to a new file (mode 0600) as the agent's user: its own, in a folder of its own. */
+function writeAs(as, file, bytes, env, timeoutMs = 30_000) {
+    const script = 'umask 077 && set -C && cat > "$1"';
+    const [command, argv] = wrap('sh', ['-c', script, 'sh', file], as, env);
+    return new Promise(resolve => {
+        const child = (0,external_node_child_process_namespaceObject.execFile)(command, argv, { env, timeout: timeoutMs, killSignal: 'SIGKILL' }, (error, _stdout, stderr) => resolve(error ? String(stderr).trim().slice(0, 300) || error.message : undefined));
+        child.stdin?.end(bytes);
+    });
 }
 
 

@@ -2034,8 +2034,12 @@ function isPinnedRef(ref) {
  */
 
 const ThreadInput = {
-    TriggerPhrase: 'trigger-phrase'
+    TriggerPhrase: 'trigger-phrase',
+    Thread: 'thread',
+    ThreadMaxMb: 'thread-max-mb'
 };
+/** The default bound of a thread's saved session store. */
+const THREAD_MAX_MB = 50;
 /** A phrase is one token: no space in it, a length a comment can carry. */
 const PHRASE_CHARS = 50;
 /** The phrase, empty for none. */
@@ -2048,7 +2052,7 @@ function parsePhrase(raw) {
 function parseThreadMode(raw) {
     const mode = raw.trim() || 'auto';
     if (mode !== 'auto' && mode !== 'off')
-        throw new InputError(`Input "thread" is ${JSON.stringify(raw)}; allowed: auto (a run on an issue or pull request continues its thread's Hermes session) or off.`);
+        throw new InputError(`Input "${ThreadInput.Thread}" is ${JSON.stringify(raw)}; allowed: auto (a run on an issue or pull request continues its thread's Hermes session) or off.`);
     return mode;
 }
 
@@ -4828,6 +4832,8 @@ function factsTable(report, where) {
         rows.push(['Hermes', cell(clip(report.agent, FACT_CHARS))]);
     if (report.trigger)
         rows.push(['Triggered by', triggerCell(report.trigger)]);
+    if (report.thread)
+        rows.push(['Thread', threadCell(report.thread)]);
     if (report.rules)
         rows.push(['Rules', rulesCell(report.rules)]);
     if (report.install)
@@ -4853,6 +4859,16 @@ function triggerCell(trigger) {
     const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
     const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
     return `${who}${event} · ${cell(clip(trigger.why, summary_MESSAGE_CHARS))}`;
+}
+/** The thread's turn, what it continues, and why it did not (or was not kept), where it did not. */
+function threadCell(thread) {
+    const id = codeCell(clip(thread.id, FACT_CHARS));
+    const turn = `turn ${number.format(thread.turn)} of ${id}`;
+    const first = thread.firstRun && thread.firstRun.length <= URL_CHARS
+        ? `, continuing the thread of ${link('its first run', thread.firstRun)}`
+        : '';
+    const note = thread.note ? ` · ${cell(clip(thread.note, summary_MESSAGE_CHARS))}` : '';
+    return `${turn}${thread.resumed ? first : ' (a new thread)'}${note}`;
 }
 /** Whether Hermes read the rules of a checkout someone else may have written, and why. */
 function rulesCell({ ignored, why }) {

@@ -82,7 +82,14 @@ export interface Trigger {
 
 /** What the gate decided, in words for the summary (`why`) or the failure (`message`). */
 export type Admission =
-  | { allowed: true; actor?: string; event?: string; why: string }
+  | {
+      allowed: true;
+      actor?: string;
+      event?: string;
+      why: string;
+      /** Let in as a writer of the repository (its permission, or an event only writers cause), not by a list. */
+      writer?: true;
+    }
   | { allowed: false; actor?: string; event?: string; message: string };
 
 export function triggerOf(env: NodeJS.ProcessEnv): Trigger {
@@ -159,7 +166,7 @@ type Permission =
   | { kind: 'unknown'; why: string };
 
 /** One login's check: why it passed, or the sentence that refuses it. */
-type Check = { ok: true; why: string } | { ok: false; message: string };
+type Check = { ok: true; why: string; writer?: true } | { ok: false; message: string };
 
 export async function admit(
   trigger: Trigger,
@@ -177,7 +184,8 @@ export async function admit(
       allowed: true,
       actor,
       event,
-      why: `${event} events need no check: only people with write access cause them`
+      why: `${event} events need no check: only people with write access cause them`,
+      writer: true
     };
   const what = event ? `the ${event} event` : 'an event the runner did not name';
   if (!actor)
@@ -193,6 +201,7 @@ export async function admit(
     : '';
   const bot = isBot(actor);
   const whys: string[] = [];
+  let writer = true;
 
   const fork = event === 'workflow_run' ? workflowRunFork(trigger) : undefined;
   if (typeof fork === 'string')
@@ -208,15 +217,18 @@ export async function admit(
     whys.push(
       `listed by name in "${Input.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim()
     );
+    writer = false;
   } else {
     const own = await check(trigger, settings, ports, actor, `triggered ${what}`);
     if (!own.ok) return refuse(own.message + rerunNote);
     whys.push(own.why);
+    writer &&= own.writer === true;
   }
   if (rerunBy) {
     const rerun = await check(trigger, settings, ports, rerunBy, `re-ran the run of ${what}`);
     if (!rerun.ok) return refuse(rerun.message);
     whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
+    writer &&= rerun.writer === true;
   }
 
   if (bot && event && PULL_REQUEST_EVENTS.has(event)) {
@@ -248,9 +260,16 @@ export async function admit(
           `${opened.message} A bot is only as trusted as the pull request it acts on, so ${actor} does not start the agent there.`
         );
       whys.push(`the pull request's author ${author}: ${opened.why}`);
+      writer &&= opened.writer === true;
     }
   }
-  return { allowed: true, actor, event, why: whys.join('; ') };
+  return {
+    allowed: true,
+    actor,
+    event,
+    why: whys.join('; '),
+    ...(writer && { writer: true as const })
+  };
 }
 
 /** Whether login may start the agent on its own: listed, or write access on the repository. */
@@ -274,7 +293,8 @@ async function check(
   )
     return {
       ok: true,
-      why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`
+      why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`,
+      writer: true
     };
   const letIn = `add "${login}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
   if (found.kind === 'unknown')

@@ -49,6 +49,8 @@ export interface CommentView {
   artifact?: { name: string; url: string };
   /** `review: true`: the review the action posted (its URL from GitHub's answer). */
   reviewUrl?: string;
+  /** `thread: auto`: this run's turn in the thread, and the first run's page where it continues one. */
+  thread?: { turn: number; firstRun?: string };
 }
 
 export interface CommentPlace {
@@ -90,7 +92,10 @@ export function renderComment(
   const review = view.reviewUrl
     ? ` The review: ${link('the review of this pull request', view.reviewUrl)}.`
     : '';
-  const links = `See ${runLink} and ${transcript}.${review}`;
+  const thread = view.thread?.firstRun
+    ? ` Turn ${number.format(view.thread.turn)}, continuing the thread of ${link('the first run', view.thread.firstRun)}.`
+    : '';
+  const links = `See ${runLink} and ${transcript}.${review}${thread}`;
   const structured = view.structured ? structuredBlock(view.structured) : undefined;
   const head = [place.marker, title, caution];
   const tail = [facts, links];

@@ -19,6 +19,12 @@ export function viewOf(report: RunReport, cancelled: boolean): CommentView {
     toolCalls: ran ? turn.toolCalls : undefined,
     toolErrors: ran ? turn.toolErrors : undefined,
     artifact: report.artifact && { name: report.artifact.name, url: report.artifact.url },
+    ...(report.thread && {
+      thread: {
+        turn: report.thread.turn,
+        ...(report.thread.firstRun && { firstRun: report.thread.firstRun })
+      }
+    }),
     cost:
       report.usage?.costUsd !== undefined
         ? { usd: report.usage.costUsd, estimated: report.usage.costEstimated === true }

@@ -7,7 +7,7 @@ import { parseAllowedHosts, type Egress } from './allowed-hosts.js';
 import { parseGateway, type GatewaySettings } from './gateway.js';
 import { Input, InputError, type Environment, type InputName } from './inputs.js';
 import { parseInstall, type InstallSettings } from './install.js';
-import { parsePhrase } from './thread.js';
+import { parsePhrase, parseThreadMode, THREAD_MAX_MB, type ThreadMode } from './thread.js';
 import { reader } from './input-reader.js';
 import { confine } from './paths.js';
 import {
@@ -81,6 +81,8 @@ export interface CliOptions {
   egress: Egress;
   /** The model gateway and the turn's budgets (see gateway/). */
   gateway: GatewaySettings;
+  /** `thread`: keep the Hermes session of an issue or pull request between runs (see thread/). */
+  thread: { mode: ThreadMode; maxBytes: number };
 }
 
 export type PrRules = 'ignore' | 'trust';
@@ -240,7 +242,7 @@ function parseCommon(
 
 /** The CLI's own options. Every input read here is, by that fact, one API server mode refuses. */
 function parseCli(getInput: GetInput, workspace: string, env: NodeJS.ProcessEnv = {}): CliOptions {
-  const { text, bool } = reader(getInput);
+  const { text, bool, number } = reader(getInput);
   const hermesPath = text(Input.HermesPath) ?? 'hermes';
   return {
     ignoreUserConfig: bool(Input.IgnoreUserConfig, false),
@@ -256,7 +258,11 @@ function parseCli(getInput: GetInput, workspace: string, env: NodeJS.ProcessEnv 
     workingDirectory: workingDirectoryOf(getInput, workspace),
     isolation: parseIsolation(text(Input.Isolation)),
     egress: parseAllowedHosts(getInput(Input.AllowedHosts), env),
-    gateway: parseGateway(getInput)
+    gateway: parseGateway(getInput),
+    thread: {
+      mode: parseThreadMode(getInput(Input.Thread)),
+      maxBytes: number(Input.ThreadMaxMb, THREAD_MAX_MB, { integer: true, min: 1 }) * 1024 * 1024
+    }
   };
 }
 

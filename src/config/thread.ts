@@ -5,8 +5,13 @@
 import { InputError } from './input-reader.js';
 
 export const ThreadInput = {
-  TriggerPhrase: 'trigger-phrase'
+  TriggerPhrase: 'trigger-phrase',
+  Thread: 'thread',
+  ThreadMaxMb: 'thread-max-mb'
 } as const;
+
+/** The default bound of a thread's saved session store. */
+export const THREAD_MAX_MB = 50;
 
 /** A phrase is one token: no space in it, a length a comment can carry. */
 const PHRASE_CHARS = 50;
@@ -27,7 +32,7 @@ export function parseThreadMode(raw: string): ThreadMode {
   const mode = raw.trim() || 'auto';
   if (mode !== 'auto' && mode !== 'off')
     throw new InputError(
-      `Input "thread" is ${JSON.stringify(raw)}; allowed: auto (a run on an issue or pull request continues its thread's Hermes session) or off.`
+      `Input "${ThreadInput.Thread}" is ${JSON.stringify(raw)}; allowed: auto (a run on an issue or pull request continues its thread's Hermes session) or off.`
     );
   return mode;
 }

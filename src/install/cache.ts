@@ -13,6 +13,7 @@ import { clip } from '../text/text.js';
 import { fetchInto } from './download.js';
 import { WRITERS_ONLY_EVENTS } from '../config/events.js';
 import { childEnv } from '../process/environment.js';
+import { quietly } from '../process/quietly.js';
 import type { InstallLayout } from './layout.js';
 import { Refused, restoreStaged } from './restore.js';
 import { commandAsync } from '../process/spawn.js';
@@ -197,38 +198,4 @@ export async function saveInstall(layout: InstallLayout): Promise<CacheResult> {
   if (problems.length > 0) return { problem: problems[0] };
   // -1 without a problem: the entry was not created (it exists already, or another job saved it first).
   return value !== undefined && value !== -1 ? { key: layout.cacheKey } : {};
-}
-
-/**
- * Runs fn with the cache client's `::warning::` and `::error::` lines taken out of the log and
- * returned: it reports a cache service answering 5xx as an error annotation, and a cache outage
- * must cost the step one warning (the action's own), not an error that reads as a failed job.
- */
-async function quietly<T>(fn: () => Promise<T>): Promise<{ value?: T; problems: string[] }> {
-  const problems: string[] = [];
-  const write = process.stdout.write;
-  process.stdout.write = function (chunk: unknown, ...rest: unknown[]): boolean {
-    const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : '';
-    const command = /^::(?:warning|error)(?: [^:]*)?::([^\n]*)/.exec(text);
-    if (!command) return write.apply(process.stdout, [chunk, ...rest] as never);
-    // The pattern's one group takes part in every match.
-    const [, said = ''] = command;
-    problems.push(unescapeData(said.trim()));
-    const callback = rest.find(r => typeof r === 'function') as (() => void) | undefined;
-    callback?.();
-    return true;
-  } as typeof process.stdout.write;
-  try {
-    return { value: await fn(), problems };
-  } catch (error) {
-    problems.push(messageOf(error));
-    return { problems };
-  } finally {
-    process.stdout.write = write;
-  }
-}
-
-/** @actions/core's escaping of a command's message, undone. */
-function unescapeData(text: string): string {
-  return text.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
 }

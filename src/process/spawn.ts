@@ -320,3 +320,50 @@ export function startPiped(
   });
   return { stdin: child.stdin as Writable, done, stop: () => stop('was stopped') };
 }
+
+/**
+ * A file's bytes as the agent's user reads it (`head -c`, at most `max` + 1 bytes): with the agent's
+ * own rights, so a link it planted to a file of root's reads as nothing. Undefined where it cannot.
+ */
+export function readAs(
+  as: AgentUser,
+  file: string,
+  max: number,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 30_000
+): Promise<{ bytes?: Buffer; why?: string }> {
+  const [command, argv] = wrap('head', ['-c', String(max + 1), '--', file], as, env);
+  return new Promise(resolve => {
+    execFile(
+      command,
+      argv,
+      { env, encoding: 'buffer', timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: max + 2 },
+      (error, stdout, stderr) =>
+        error
+          ? resolve({ why: stderr.toString('utf8').trim().slice(0, 300) || error.message })
+          : resolve({ bytes: stdout })
+    );
+  });
+}
+
+/** Writes bytes to a new file (mode 0600) as the agent's user: its own, in a folder of its own. */
+export function writeAs(
+  as: AgentUser,
+  file: string,
+  bytes: Buffer,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 30_000
+): Promise<string | undefined> {
+  const script = 'umask 077 && set -C && cat > "$1"';
+  const [command, argv] = wrap('sh', ['-c', script, 'sh', file], as, env);
+  return new Promise(resolve => {
+    const child = execFile(
+      command,
+      argv,
+      { env, timeout: timeoutMs, killSignal: 'SIGKILL' },
+      (error, _stdout, stderr) =>
+        resolve(error ? String(stderr).trim().slice(0, 300) || error.message : undefined)
+    );
+    child.stdin?.end(bytes);
+  });
+}

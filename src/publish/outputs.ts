@@ -37,7 +37,10 @@ export const Output = {
   ReviewComments: 'review_comments',
   ReviewOutside: 'review_outside',
   LabelsAdded: 'labels_added',
-  EgressBlocked: 'egress_blocked'
+  EgressBlocked: 'egress_blocked',
+  ThreadId: 'thread_id',
+  ThreadTurn: 'thread_turn',
+  ThreadResumed: 'thread_resumed'
 } as const;
 
 export type OutputName = (typeof Output)[keyof typeof Output];
@@ -112,6 +115,9 @@ export function outputsOf(report: RunReport, attempts: number): Map<OutputName, 
   set(Output.ModelRetries, report.gateway?.retries);
   const egress = report.isolation?.egress;
   set(Output.EgressBlocked, egress?.state === 'fenced' ? egress.blocked : undefined);
+  own(Output.ThreadId, report.thread?.id);
+  set(Output.ThreadTurn, report.thread?.turn);
+  own(Output.ThreadResumed, report.thread && String(report.thread.resumed));
   for (const name of Object.values(Output)) if (!out.has(name)) out.set(name, '');
   return out;
 }

@@ -1,5 +1,5 @@
 /** What one run came to, as the outputs, the summary and the artifact see it. */
-import type { InstallFact } from '../run/facts.js';
+import type { InstallFact, ThreadFact } from '../run/facts.js';
 import type { GatewayFact, IsolationFact, RulesFact } from '../run/facts.js';
 import type { Turn } from '../run/turn.js';
 import type { Outcome, Verdict } from '../run/verdict.js';
@@ -43,6 +43,8 @@ export interface RunReport {
   answer?: AnswerCheck;
   /** When the action installed Hermes (or tried to): the ref, where it came from, how long it took. */
   install?: InstallFact;
+  /** `thread: auto`: the issue's or pull request's thread, where one was kept. */
+  thread?: ThreadFact;
   /** Which user Hermes ran as (or why not its own), what was ended after it, what it could read. */
   isolation?: IsolationFact;
   /** What the model gateway counted (CLI mode, when it fronted the turn's provider). */

@@ -209,6 +209,7 @@ function factsTable(report: RunReport, where: string): string {
   }
   if (report.agent) rows.push(['Hermes', cell(clip(report.agent, FACT_CHARS))]);
   if (report.trigger) rows.push(['Triggered by', triggerCell(report.trigger)]);
+  if (report.thread) rows.push(['Thread', threadCell(report.thread)]);
   if (report.rules) rows.push(['Rules', rulesCell(report.rules)]);
   if (report.install) rows.push(['Install', installFact(report.install)]);
   if (report.isolation)
@@ -232,6 +233,18 @@ function triggerCell(trigger: NonNullable<RunReport['trigger']>): string {
   const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
   const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
   return `${who}${event} · ${cell(clip(trigger.why, MESSAGE_CHARS))}`;
+}
+
+/** The thread's turn, what it continues, and why it did not (or was not kept), where it did not. */
+function threadCell(thread: NonNullable<RunReport['thread']>): string {
+  const id = codeCell(clip(thread.id, FACT_CHARS));
+  const turn = `turn ${number.format(thread.turn)} of ${id}`;
+  const first =
+    thread.firstRun && thread.firstRun.length <= URL_CHARS
+      ? `, continuing the thread of ${link('its first run', thread.firstRun)}`
+      : '';
+  const note = thread.note ? ` · ${cell(clip(thread.note, MESSAGE_CHARS))}` : '';
+  return `${turn}${thread.resumed ? first : ' (a new thread)'}${note}`;
 }
 
 /** Whether Hermes read the rules of a checkout someone else may have written, and why. */

@@ -100,3 +100,19 @@ export interface GatewayFact {
   costLive: boolean;
   stopped?: BudgetFact;
 }
+
+/** What a run's thread came to (`thread: auto`): made by steps/thread.ts, drawn in the outputs, summary and comment. */
+export interface ThreadFact {
+  /** `owner/repo#12`. */
+  id: string;
+  /** This run's turn in the thread: 1 for a new one. */
+  turn: number;
+  /** Whether Hermes continued the saved session (`--resume`, and the same session id back). */
+  resumed: boolean;
+  /** The page of the thread's first run, where this one continues it. */
+  firstRun?: string;
+  /** Why the thread was not continued, or not kept for the next run, where it was not. */
+  note?: string;
+  /** What to warn of once the stream's block is closed: a new thread, a thread not kept. */
+  warnings: string[];
+}

@@ -27,6 +27,8 @@ export interface Trigger {
   actor?: string;
   event?: string;
   why: Redacted;
+  /** Let in as a writer of the repository, not by a list (access/gate.ts). */
+  writer?: true;
 }
 
 interface Admitted {
@@ -121,7 +123,8 @@ export async function admitRun(
   const trigger = admission && {
     actor: admission.actor,
     event: admission.event,
-    why: redact(admission.why)
+    why: redact(admission.why),
+    ...(admission.writer && { writer: admission.writer })
   };
   const rules = settings.mode === 'cli' ? rulesOf(settings, env, plan.redact) : undefined;
   if (rules)

@@ -37,6 +37,7 @@ export function buildReport(
     attempts: attempts.map(({ outcome, exitCode }) => ({ outcome, exitCode })),
     answer,
     install: executed.install,
+    ...(executed.thread && { thread: executed.thread }),
     gateway: executed.gateway,
     held: executed.held,
     isolation:

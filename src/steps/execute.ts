@@ -6,15 +6,21 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { gated, triggerOf } from '../access/gate.js';
 import { confine, runsAsOwnUser, type Confinement } from '../confine/confine.js';
-import { notInstalled, type InstallIo } from '../install/install.js';
+import { notInstalled } from '../install/install.js';
 import { exportTimeoutMs, recordPathFor, type SessionRecord } from '../cli/session-record.js';
 import type { CliSettings } from '../config/settings.js';
-import { inert, LiveLog } from '../publish/log.js';
+import { LiveLog } from '../publish/log.js';
 import type { Cancellation } from '../run/cancellation.js';
-import type { GatewayFact, InstallFact, IsolationFact } from '../run/facts.js';
+import type { GatewayFact, InstallFact, IsolationFact, ThreadFact } from '../run/facts.js';
 import { unlistedChatFlags } from '../cli/hermes.js';
 import { retryTempfail, type Attempts } from '../run/tempfail.js';
-import { apiServerTurn, readTranscript, tempfailPolicy, type Running } from './other-turns.js';
+import {
+  apiServerTurn,
+  installIo,
+  readTranscript,
+  tempfailPolicy,
+  type Running
+} from './other-turns.js';
 import type { AdmitResult, Refusal } from './admit.js';
 import {
   agentEnvironment,
@@ -29,6 +35,7 @@ import {
 import { messageOf } from '../text/errors.js';
 import { forkHeld, forkTurn } from './fork.js';
 import { askedTurn } from './asked.js';
+import { closeThread, openThread, resumed } from './thread.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
 
@@ -52,6 +59,8 @@ export interface Executed extends Attempts {
   gateway?: GatewayFact;
   /** CLI mode: the credentials the agent still held (not fronted by the gateway). */
   held?: string[];
+  /** `thread: auto`: what the run's thread came to. */
+  thread?: ThreadFact;
 }
 
 /** The agent could not be confined: published like admission's refusals, Hermes never started. */
@@ -156,9 +165,10 @@ export async function untilCancelled<T>(
 /** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
 async function hermesTurn(
   given: CliSettings,
-  { isolation: plan, trigger, fork }: Extract<AdmitResult, { allowed: true }>,
+  admitted: Extract<AdmitResult, { allowed: true }>,
   { log, cancellation, ports, plan: turnPlan }: Running
 ): Promise<Result> {
+  const { isolation: plan, trigger, fork } = admitted;
   const { env, hermes } = ports;
   fs.mkdirSync(path.dirname(given.jsonlPath), { recursive: true });
   const provided = await hermes.provide(given, installIo(log, ports), cancellation, env);
@@ -278,9 +288,15 @@ async function hermesTurn(
         isolated
       ).map(name => log.redact(name))
     });
-    const turnSettings: CliSettings = queryFile
-      ? { ...settings, query: { kind: 'file', path: queryFile } }
-      : settings;
+    // thread: the issue's or pull request's Hermes session, restored and resumed.
+    const thread = await openThread(settings, admitted, env, isolated);
+    if (thread && 'off' in thread) log.note(thread.off);
+    const open = thread && !('off' in thread) ? thread : undefined;
+    const turnSettings: CliSettings = await resumed(
+      queryFile ? { ...settings, query: { kind: 'file', path: queryFile } } : settings,
+      open,
+      spawning
+    );
     // Asked alongside the run, not before it: a CLI can take a while to print its version.
     const version =
       provided.version !== undefined
@@ -345,6 +361,16 @@ async function hermesTurn(
             signal: cancellation.signal
           })
         : undefined;
+    const threadFact =
+      open &&
+      (await closeThread(open, {
+        sessionId,
+        spawning,
+        cancelled: cancellation.cancelled,
+        maxBytes: settings.thread.maxBytes,
+        redact: turnPlan.redact,
+        env
+      }));
     const isolation = await tearDown();
     const cancelledLate =
       cancellation.cancelledAt !== undefined && !cancelledInTurn
@@ -361,6 +387,7 @@ async function hermesTurn(
       isolation,
       record,
       cancelledLate,
+      ...(threadFact && { thread: threadFact }),
       ...spent()
     };
   } catch (error) {
@@ -368,16 +395,4 @@ async function hermesTurn(
     await tearDown().catch(() => undefined);
     throw error;
   }
-}
-
-/** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
-function installIo(log: LiveLog, { out }: Ports): InstallIo {
-  const line = (text: string): void => out.info(inert(log.redact(text)));
-  return {
-    info: line,
-    output: line,
-    warning: message => out.warning(log.redact(message)),
-    group: (title, fn) => out.group(inert(log.redact(title)), fn),
-    addPath: dir => out.addPath(dir)
-  };
 }

@@ -6,7 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ApiServer } from '../api/server.js';
 import type { ApiModeSettings, CliSettings } from '../config/settings.js';
-import type { LiveLog } from '../publish/log.js';
+import { inert, type LiveLog } from '../publish/log.js';
+import type { InstallIo } from '../install/install.js';
 import type { Attempt } from '../run/attempt.js';
 import type { Cancellation } from '../run/cancellation.js';
 import { followFile } from '../run/stream-reader.js';
@@ -87,4 +88,16 @@ export async function readTranscript(
     end: { kind: 'transcript' }
   };
   return { allowed: true, attempt, earlier: [], attemptCount: 0 };
+}
+
+/** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
+export function installIo(log: LiveLog, { out }: Ports): InstallIo {
+  const line = (text: string): void => out.info(inert(log.redact(text)));
+  return {
+    info: line,
+    output: line,
+    warning: message => out.warning(log.redact(message)),
+    group: (title, fn) => out.group(inert(log.redact(title)), fn),
+    addPath: dir => out.addPath(dir)
+  };
 }

@@ -40,6 +40,7 @@ export async function publish(
   const { out } = ports;
   // The session record could not be read: said once the stream's block is closed.
   if (report.session?.note) out.notice(report.session.note);
+  for (const warning of report.thread?.warnings ?? []) out.warning(redact(warning));
   // Outputs first: the upload can take long, and a cancelled job may be killed during it.
   const written = writeOutputs(report, out);
   const cancelled = cancellation?.cancelled === true;
