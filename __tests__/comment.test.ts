@@ -123,6 +123,26 @@ describe('what the comment says', () => {
     ).not.toContain('review of this');
   });
 
+  test('thread: a later turn says which, and links the thread’s first run; a first turn says nothing', () => {
+    const first = 'https://github.com/octo/repo/actions/runs/101';
+    const html = renderGfm(
+      renderComment(
+        { phase: 'done', outcome: 'success', durationMs: 1, thread: { turn: 3, firstRun: first } },
+        place,
+        redact
+      )
+    );
+    expect(textOf(parseHtml(html))).toContain('Turn 3, continuing the thread of the first run.');
+    expect(html).toContain(`<a href="${first}">the first run</a>`);
+    expect(
+      renderComment(
+        { phase: 'done', outcome: 'success', durationMs: 1, thread: { turn: 1 } },
+        place,
+        redact
+      )
+    ).not.toContain('continuing');
+  });
+
   test('a huge answer is cut to stay under GitHub’s 65,536 characters, saying so', () => {
     const answer = '@x <b>#1</b> '.repeat(50_000);
     const body = renderComment(
