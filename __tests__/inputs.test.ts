@@ -65,7 +65,7 @@ describe('parseSettings: defaults', () => {
       jsonlPath: settings.jsonlPath,
       showReasoning: true,
       sessionRecord: true,
-      thread: { mode: 'auto', maxBytes: 50 * 1024 * 1024 },
+      thread: { mode: 'auto', maxBytes: 50 * 1024 * 1024, key: '' },
       triggerPhrase: '',
       gate: { token: '', allowedUsers: [], allowedBots: [] },
       comment: { enabled: false, number: undefined, key: undefined },

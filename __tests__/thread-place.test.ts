@@ -10,6 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, test } from '@jest/globals';
 import { threadPlace } from '../src/thread/place.js';
 import { keptCopy, unusable } from '../src/thread/session-db.js';
+import { seal, unseal } from '../src/thread/sealed.js';
 import { makeRedactor } from '../src/text/redact.js';
 
 const env = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
@@ -60,6 +61,23 @@ describe('where a thread is kept', () => {
   });
 });
 
+describe('an entry sealed', () => {
+  test('opens with its secret, repository and thread only; a changed byte does not open', () => {
+    const sealed = seal('s3cret', 'o/r', 'p-12-', '{"a":1}', Buffer.from('db bytes'));
+    expect(unseal('s3cret', 'o/r', 'p-12-', sealed)).toEqual({
+      record: '{"a":1}',
+      store: Buffer.from('db bytes')
+    });
+    expect(unseal('other', 'o/r', 'p-12-', sealed)).toBeUndefined();
+    expect(unseal('s3cret', 'o/other', 'p-12-', sealed)).toBeUndefined();
+    expect(unseal('s3cret', 'o/r', 'p-13-', sealed)).toBeUndefined();
+    const changed = Buffer.from(sealed);
+    changed.writeUInt8(changed.readUInt8(changed.length - 1) ^ 1, changed.length - 1);
+    expect(unseal('s3cret', 'o/r', 'p-12-', changed)).toBeUndefined();
+    expect(sealed.includes(Buffer.from('db bytes'))).toBe(false);
+  });
+});
+
 describe('the store kept', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'thread-db-'));
   const source = path.join(dir, 'state.db');
@@ -68,7 +86,12 @@ describe('the store kept', () => {
     CREATE TABLE sessions (id TEXT PRIMARY KEY);
     CREATE TABLE messages (session_id TEXT, content TEXT);
     CREATE TABLE leak (v TEXT);
+    CREATE TABLE sqliteXleak (v TEXT);
+    CREATE TABLE blobs (v BLOB);
+    CREATE VIEW shown AS SELECT 'ghp_${'V1e2'.repeat(9)}' AS v;
     CREATE TRIGGER undo AFTER UPDATE ON messages BEGIN INSERT INTO leak VALUES (old.content); END;
+    INSERT INTO sqliteXleak VALUES ('ghp_${'X1y2'.repeat(9)}');
+    INSERT INTO blobs VALUES (CAST('ghp_${'B1b2'.repeat(9)}' AS BLOB));
     INSERT INTO sessions VALUES ('s1');
     INSERT INTO messages VALUES ('s1', 'the key is ghp_${'Q1w2'.repeat(9)}');`);
   db.close();
@@ -79,11 +102,17 @@ describe('the store kept', () => {
     const kept = new DatabaseSync(out, { readOnly: true });
     const text = JSON.stringify([
       kept.prepare('SELECT * FROM messages').all(),
-      kept.prepare('SELECT * FROM leak').all()
+      kept.prepare('SELECT * FROM leak').all(),
+      kept.prepare('SELECT * FROM sqliteXleak').all(),
+      kept.prepare('SELECT CAST(v AS TEXT) AS v FROM blobs').all(),
+      kept.prepare('SELECT sql FROM sqlite_master').all()
     ]);
     kept.close();
     expect(text).toContain('the key is');
-    expect(text).not.toContain('Q1w2Q1w2');
+    // Was a hole: a trigger undoing the redaction, a table named past the sqlite_ filter, a BLOB,
+    // a view's text.
+    for (const part of ['Q1w2Q1w2', 'X1y2X1y2', 'B1b2B1b2', 'V1e2V1e2'])
+      expect(text).not.toContain(part);
     expect(unusable(out, 's1')).toBeUndefined();
     expect(unusable(out, 'other')).toBe('the saved state.db has no session other');
   });

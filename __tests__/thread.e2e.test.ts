@@ -15,6 +15,7 @@ import { startAzurite, type Azurite } from '../scripts/azurite.mjs';
 import { CacheService } from '../scripts/cache-service.mjs';
 import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
 import { GithubApi } from './helpers/github-api.js';
+import { unseal } from '../src/thread/sealed.js';
 import { render, textOf } from './helpers/gfm.js';
 
 const found = (command: string): boolean =>
@@ -25,6 +26,7 @@ if (!root)
     `!!! SKIPPED: the thread suite needs root on Linux with setpriv (uid ${process.getuid?.()}); threads are NOT tested here.`
   );
 const describeRoot = root ? describe : describe.skip;
+const KEY = 'thread-key-secret-for-tests-0123456789';
 
 describeRoot('dist/: a thread kept across comments', () => {
   let azurite: Azurite;
@@ -50,7 +52,8 @@ describeRoot('dist/: a thread kept across comments', () => {
   async function comment(
     number: number,
     body: string,
-    env: Record<string, string> = {}
+    env: Record<string, string> = {},
+    inputs: Record<string, string> = {}
   ): Promise<ActionRun> {
     const event = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'thread-event-')), 'event.json');
     fs.writeFileSync(
@@ -71,7 +74,9 @@ describeRoot('dist/: a thread kept across comments', () => {
         'allowed-hosts': '*',
         'upload-artifact': 'false',
         'session-record': 'false',
-        'github-token': 'gh-token'
+        'github-token': 'gh-token',
+        'thread-key': KEY,
+        ...inputs
       },
       env: {
         ...cache.env(),
@@ -121,15 +126,43 @@ describeRoot('dist/: a thread kept across comments', () => {
     expect(other.outputs.thread_resumed).toBe('false');
   });
 
-  test('what is saved is a whole SQLite store, redacted, with no trigger left', async () => {
+  test('what is saved is sealed; opened, a whole SQLite store, redacted, with no trigger left', async () => {
     const token = `ghp_${'Z9y8'.repeat(9)}`;
     await comment(14, `/hermes remember ${token}`);
     const entry = cache.entries.filter(e => e.key.includes('-14-')).at(-1);
     expect(entry).toBeDefined();
+    // The blob in the store is sealed: neither the token nor the words around it are in it.
+    const blob = await cache.container.getBlockBlobClient(entry!.blobName).downloadToBuffer();
+    expect(blob.includes(Buffer.from('remember'))).toBe(false);
     // Restore it as the next run would, and read the store there.
     const next = await comment(14, '/hermes go on');
     expect(next.outputs.thread_resumed).toBe('true');
-    const db = new DatabaseSync(path.join(temp, 'hermes-thread', 'state.db'), { readOnly: true });
+    // The newest entry, opened with the secret as a run would.
+    const newest = cache.entries.filter(e => e.key.includes('-14-')).at(-1);
+    const archive = path.join(temp, 'newest.tzst');
+    await cache.container.getBlockBlobClient(newest!.blobName).downloadToFile(archive);
+    // @actions/cache writes zstd with a long window and names relative to the workspace
+    // (with ..): -O writes nothing to disk, so -P is safe here.
+    const untar = spawnSync(
+      'tar',
+      [
+        '-xPOf',
+        archive,
+        '--use-compress-program',
+        'zstd -d --long=30',
+        '--wildcards',
+        '*thread.sealed'
+      ],
+      { maxBuffer: 64 * 1024 * 1024 }
+    );
+    expect(untar.stderr.toString()).toBe('');
+    const sealed = untar.stdout;
+    const opened = unseal(KEY, 'octo/repo', 'hermes-thread-v1-octo_repo-14-', sealed);
+    expect(sealed.length).toBeGreaterThan(100);
+    expect(opened).toBeDefined();
+    const file = path.join(temp, 'opened.db');
+    fs.writeFileSync(file, opened!.store);
+    const db = new DatabaseSync(file, { readOnly: true });
     try {
       const all = JSON.stringify(db.prepare('SELECT * FROM messages').all());
       expect(all).toContain('remember');
@@ -155,6 +188,22 @@ describeRoot('dist/: a thread kept across comments', () => {
       expect.stringContaining('A new thread was started for octo/repo#15')
     ]);
     expect(summary(again)).toContain('turn 1 of octo/repo#15 (a new thread)');
+  });
+
+  test('an entry sealed with another thread-key: a new thread, with the warning', async () => {
+    await comment(17, '/hermes first', {}, { 'thread-key': 'another-secret-of-someone-else' });
+    const again = await comment(17, '/hermes second');
+    expect(again.outputs.thread_turn).toBe('1');
+    const warnings = again.annotations.filter(a => a.command === 'warning').map(a => a.message);
+    expect(warnings).toEqual([expect.stringContaining('does not open with this thread-key')]);
+  });
+
+  test('no thread-key: no thread kept, and the log says why', async () => {
+    const r = await comment(18, '/hermes hi', {}, { 'thread-key': '' });
+    expect(r.outputs.outcome).toBe('success');
+    expect(r.outputs.thread_id).toBe('');
+    expect(r.log).toContain('"thread-key" is not set');
+    expect(cache.entries.some(e => e.key.includes('-18-'))).toBe(false);
   });
 
   test('a run off the default branch keeps no thread, and says why', async () => {

@@ -40492,7 +40492,8 @@ function openTranscript(jsonlPath, mode) {
 const ThreadInput = {
     TriggerPhrase: 'trigger-phrase',
     Thread: 'thread',
-    ThreadMaxMb: 'thread-max-mb'
+    ThreadMaxMb: 'thread-max-mb',
+    ThreadKey: 'thread-key'
 };
 /** The default bound of a thread's saved session store. */
 const THREAD_MAX_MB = 50;
@@ -40896,7 +40897,7 @@ function nextPage(link) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64620);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53114);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(88031);
 
 
@@ -40912,32 +40913,210 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 26496:
+/***/ 77673:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U5: () => (/* binding */ savesOn),
+/* harmony export */   c2: () => (/* binding */ restoreChecked),
+/* harmony export */   cx: () => (/* binding */ restoreInstall),
+/* harmony export */   g7: () => (/* binding */ cacheAvailable),
+/* harmony export */   kU: () => (/* binding */ lockDown),
+/* harmony export */   oQ: () => (/* binding */ RESTORE_LIMITS),
+/* harmony export */   r: () => (/* binding */ saveInstall)
+/* harmony export */ });
+/* unused harmony export cacheVersion */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(31191);
+/* harmony import */ var _http_fetch_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(50576);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(90108);
+/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(98544);
+/* harmony import */ var _download_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(27549);
+/* harmony import */ var _config_events_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(58401);
+/* harmony import */ var _process_environment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(69304);
+/* harmony import */ var _process_quietly_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(75334);
+/* harmony import */ var _restore_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(71377);
+/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(24006);
+/**
+ * The install in the Actions cache. Saving goes through @actions/cache (loaded only when needed).
+ * Restoring does not: that client extracts with `tar -P`, so an archive could write anywhere. Here
+ * the exact key is looked up (no prefix) and the archive streamed through a check of every entry
+ * into staging directories (install-restore.ts), moved into place only when all of it passed.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+/** Whether this run may write the cache: never on an event a stranger can cause (comments, PRs, workflow_run). */
+const savesOn = (event) => event !== undefined && _config_events_js__WEBPACK_IMPORTED_MODULE_4__/* .WRITERS_ONLY_EVENTS */ .Q.has(event);
+/** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
+async function cacheAvailable() {
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
+    return cache.isFeatureAvailable();
+}
+/** @actions/cache's choice of compression (zstd when it runs, else gzip): part of an entry's version. */
+async function compression(env) {
+    const zstd = await (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_7__/* .commandAsync */ .MA)('zstd', ['--quiet', '--version'], { env, timeoutMs: 10_000 });
+    return !zstd.error && zstd.stdout.trim() !== '' ? 'zstd-without-long' : 'gzip';
+}
+/** @actions/cache's version of an entry: its paths, its compression, the client's salt ("1.0"). */
+const cacheVersion = (paths, method) => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
+    .update([...paths, method, '1.0'].join('|'))
+    .digest('hex');
+const TWIRP = 'twirp/github.actions.results.api.v1.CacheService/';
+const MAX_ARCHIVE_BYTES = 10 * 1024 ** 3;
+/** From the request to the tree in place, per attempt. */
+const RESTORE_TIMEOUT_MS = 10 * 60_000;
+const RESTORE_LIMITS = Object.freeze({
+    lookupAttempts: 3,
+    lookupBackoffMs: 1000
+});
+/** Restores the entry saved under this layout's exact key, if there is one and it stays in its folders. */
+function restoreInstall(layout, options = {}) {
+    return restoreChecked(layout, options);
+}
+/**
+ * Restores the entry saved under `cacheKey` (or, with `restorePrefix`, the newest whose key begins
+ * with it) into `cachePaths`, every archive entry checked to stay inside them: never through the
+ * cache client's own `tar -P`. The thread's sessions come back this way too (steps/thread.ts).
+ */
+async function restoreChecked(layout, { env = process.env, signal, onRetry, onStep, limits = RESTORE_LIMITS } = {}) {
+    // The commands run get the scrubbed environment: no runner token, no file commands.
+    const spawnEnv = (0,_process_environment_js__WEBPACK_IMPORTED_MODULE_5__/* .childEnv */ .gf)(env);
+    const method = await compression(spawnEnv);
+    let found;
+    try {
+        const version = cacheVersion([...layout.cachePaths], method);
+        const restoreKeys = layout.restorePrefix === undefined ? [] : [layout.restorePrefix];
+        found = await lookUp(layout.cacheKey, restoreKeys, version, env, limits, signal);
+    }
+    catch (error) {
+        return { problem: (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .messageOf */ .b)(error) };
+    }
+    if (!found)
+        return {};
+    const prefix = layout.restorePrefix;
+    if (found.key !== layout.cacheKey && !(prefix !== undefined && found.key.startsWith(prefix)))
+        return { refused: `the cache answered with another key (${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_9__/* .clip */ .$Q)(found.key, 200)})` };
+    onStep?.(`Found ${found.key} in the Actions cache`);
+    let bytes = 0;
+    let entries = 0;
+    try {
+        await (0,_download_js__WEBPACK_IMPORTED_MODULE_3__/* .fetchInto */ .DL)(found.url, async (body) => {
+            bytes = 0;
+            body.on('data', (chunk) => (bytes += chunk.length));
+            ({ entries } = await (0,_restore_js__WEBPACK_IMPORTED_MODULE_6__/* .restoreStaged */ .$4)({
+                body,
+                method,
+                workspace: env.GITHUB_WORKSPACE || process.cwd(),
+                folders: [...layout.cachePaths],
+                env: spawnEnv,
+                timeoutMs: RESTORE_TIMEOUT_MS,
+                signal
+            }));
+        }, {
+            maxBytes: MAX_ARCHIVE_BYTES,
+            timeoutMs: RESTORE_TIMEOUT_MS,
+            what: 'a cached install',
+            shown: found.url.split('?')[0],
+            signal,
+            onRetry
+        });
+    }
+    catch (error) {
+        if (error instanceof _restore_js__WEBPACK_IMPORTED_MODULE_6__/* .Refused */ .Lw)
+            return { refused: error.message };
+        return { problem: (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .messageOf */ .b)(error) };
+    }
+    onStep?.(`Restored ${entries} entries (${(bytes / 1e6).toFixed(1)} MB downloaded), all inside the cached folders`);
+    return { key: found.key };
+}
+/** GetCacheEntryDownloadURL for a key (and the restore keys given); retried on 5xx and network errors. */
+async function lookUp(key, restoreKeys, version, env, limits, signal) {
+    const base = env.ACTIONS_RESULTS_URL ?? '';
+    const url = new URL(`${TWIRP}GetCacheEntryDownloadURL`, base.endsWith('/') ? base : `${base}/`);
+    const result = await (0,_run_retry_js__WEBPACK_IMPORTED_MODULE_10__/* .retry */ .L)(async () => {
+        try {
+            const response = await (0,_http_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .request */ .E)(url, {
+                method: 'POST',
+                headers: {
+                    authorization: `Bearer ${env.ACTIONS_RUNTIME_TOKEN ?? ''}`,
+                    'content-type': 'application/json'
+                },
+                body: JSON.stringify({ key, restore_keys: restoreKeys, version }),
+                signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : undefined
+            });
+            const text = await response.text();
+            if (response.ok)
+                return { value: { answer: JSON.parse(text) } };
+            const error = `the cache service answered HTTP ${response.status}: ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_9__/* .clip */ .$Q)(text, 300)}`;
+            return response.status >= 500 ? { value: { error }, retry: error } : { value: { error } };
+        }
+        catch (error) {
+            const why = `the cache service could not be reached: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .messageOf */ .b)(error)}`;
+            return { value: { error: why }, retry: why };
+        }
+    }, { tries: limits.lookupAttempts, backoffMs: limits.lookupBackoffMs, signal });
+    if (result.error !== undefined)
+        throw new Error(result.error);
+    const answer = result.answer ?? {};
+    if (!answer.ok || !answer.signed_download_url)
+        return undefined;
+    return { url: answer.signed_download_url, key: answer.matched_key ?? key };
+}
+/**
+ * A fresh install's tree readable and executable by everyone (an isolated agent user runs it) and
+ * writable by the runner user alone (a restored one gets these modes as it is extracted). chmod, not
+ * a walk in Node: tens of thousands of files.
+ */
+async function lockDown(paths, env) {
+    const present = paths.filter(p => node_fs__WEBPACK_IMPORTED_MODULE_1__.existsSync(p));
+    if (present.length === 0)
+        return;
+    const chmod = await (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_7__/* .commandAsync */ .MA)('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present], {
+        env,
+        timeoutMs: 5 * 60_000
+    });
+    if (chmod.error)
+        throw new Error(`chmod -R of the install failed: ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_9__/* .clip */ .$Q)(chmod.stderr.trim() || chmod.error.message, 2000)}`);
+}
+/** Saves the install under its exact key; an entry already there (immutable) is left as it is. */
+async function saveInstall(layout) {
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
+    const { value, problems } = await (0,_process_quietly_js__WEBPACK_IMPORTED_MODULE_11__/* .quietly */ .g)(() => cache.saveCache([...layout.cachePaths], layout.cacheKey));
+    if (problems.length > 0)
+        return { problem: problems[0] };
+    // -1 without a problem: the entry was not created (it exists already, or another job saved it first).
+    return value !== undefined && value !== -1 ? { key: layout.cacheKey } : {};
+}
+
+
+/***/ }),
+
+/***/ 27549:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  YT: () => (/* binding */ notInstalled),
-  Mj: () => (/* binding */ provideHermes)
+  nV: () => (/* binding */ DownloadError),
+  RG: () => (/* binding */ download),
+  DL: () => (/* binding */ fetchInto)
 });
 
-// UNUSED EXPORTS: INSTALL_LIMITS
-
-// EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(90108);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./src/run/stream-reader.ts
-var stream_reader = __nccwpck_require__(39997);
-// EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(57075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
@@ -40946,6 +41125,8 @@ const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.ur
 var retry = __nccwpck_require__(31191);
 // EXTERNAL MODULE: ./src/http/fetch.ts
 var fetch = __nccwpck_require__(50576);
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
 // EXTERNAL MODULE: ./src/text/url.ts
 var text_url = __nccwpck_require__(80114);
 ;// CONCATENATED MODULE: ./src/install/download.ts
@@ -41076,424 +41257,51 @@ function describe(error) {
     return cause?.code ?? cause?.message ?? (0,errors/* messageOf */.b)(error);
 }
 
+
+/***/ }),
+
+/***/ 61778:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  YT: () => (/* binding */ notInstalled),
+  Mj: () => (/* binding */ provideHermes)
+});
+
+// UNUSED EXPORTS: INSTALL_LIMITS
+
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./src/run/stream-reader.ts
+var stream_reader = __nccwpck_require__(39997);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
+// EXTERNAL MODULE: ./src/install/download.ts + 1 modules
+var download = __nccwpck_require__(27549);
 // EXTERNAL MODULE: ./src/process/environment.ts
 var environment = __nccwpck_require__(69304);
 // EXTERNAL MODULE: ./src/config/paths.ts
 var paths = __nccwpck_require__(81066);
 // EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
 var hermes = __nccwpck_require__(45593);
-// EXTERNAL MODULE: ./src/config/events.ts
-var events = __nccwpck_require__(58401);
-// EXTERNAL MODULE: ./src/process/quietly.ts
-var quietly = __nccwpck_require__(75334);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(38522);
-// EXTERNAL MODULE: ./node_modules/tar-stream/index.js
-var tar_stream = __nccwpck_require__(56118);
-;// CONCATENATED MODULE: ./src/install/archive.ts
-/**
- * What a cached archive may hold, decided one tar header at a time, before the extractor sees it.
- * An entry is admitted only when it lands inside one of the cached folders, is a file, directory or
- * link, is written through no link of the archive, and (a hard link) points at a file the archive
- * wrote before it. An admitted header is rewritten: its name (and a hard link's target) into the
- * folder's staging directory, its mode to what the tree must have (readable and executable by the
- * agent user, writable only by its owner), no owner, no extended attributes.
- */
-
-
-/** More entries than this is no install: the check's memory stays bounded. */
-const MAX_ENTRIES = 2_000_000;
-class ArchiveCheck {
-    workspace;
-    folders;
-    root;
-    /** Paths the archive made a symbolic link. */
-    symlinks = new Set();
-    /** Paths the archive wrote a regular file to: the only targets a hard link may have. */
-    files = new Set();
-    /** Every path the archive wrote, and their parents: a link may not replace one. */
-    written = new Set();
-    count = 0;
-    /**
-     * @param workspace the directory the archive's names are relative to (the cache client's `-C`)
-     * @param folders the cached folders, each with its staging place
-     * @param root the extractor's working directory: the rewritten names are relative to it
-     */
-    constructor(workspace, folders, root) {
-        this.workspace = workspace;
-        this.folders = folders;
-        this.root = root;
-    }
-    /** The header to hand the extractor, or why the archive may not be extracted. */
-    admit(header) {
-        const name = header.name;
-        const shown = (0,text_text/* clip */.$Q)(name, 300);
-        if (++this.count > MAX_ENTRIES)
-            return { refused: `the archive holds more than ${MAX_ENTRIES} entries` };
-        // GNU tar ends a name at a NUL that tar-stream keeps: the check and the extractor would then
-        // mean two different paths. No install needs a control character in a name.
-        // eslint-disable-next-line no-control-regex
-        const control = /[\u0000-\u001f\u007f]/;
-        if (control.test(name) || control.test(header.linkname ?? ''))
-            return { refused: `${JSON.stringify(shown)} holds a control character in its name or link` };
-        // Past the climb out of the workspace the cache client's names never go up again: one that does
-        // could mean another place to the kernel (through a link) than to the check.
-        if (name
-            .replace(/^\/+/, '')
-            .replace(/^(\.\.\/)+/, '')
-            .split('/')
-            .includes('..'))
-            return { refused: `${shown} goes up (..) inside the cached folders` };
-        const at = external_node_path_.resolve(this.workspace, name);
-        const folder = this.folderOf(at);
-        if (!folder)
-            return { refused: `${shown} lies outside the cached folders` };
-        const type = header.type ?? 'file';
-        if (!['file', 'directory', 'symlink', 'link'].includes(type))
-            return { refused: `${shown} is not a file, directory or link` };
-        const through = this.linkOnTheWay(at, folder.folder);
-        if (through)
-            return { refused: `${(0,text_text/* clip */.$Q)(at, 300)} would be written through the link ${through}` };
-        let linkname = header.linkname ?? undefined;
-        if (type === 'link') {
-            const target = external_node_path_.resolve(this.workspace, linkname ?? '');
-            const targetFolder = this.folderOf(target);
-            if (!targetFolder)
-                return { refused: `${shown} is a hard link to a file outside the cached folders` };
-            if (!this.files.has(target))
-                return {
-                    refused: `${shown} is a hard link to ${(0,text_text/* clip */.$Q)(target, 300)}, which the archive did not write as a file before it`
-                };
-            linkname = this.staged(target, targetFolder);
-        }
-        if (type === 'symlink' && this.written.has(at))
-            return { refused: `${shown} is a link where the archive already wrote ${(0,text_text/* clip */.$Q)(at, 300)}` };
-        if (type === 'symlink')
-            this.symlinks.add(at);
-        if (type === 'file')
-            this.files.add(at);
-        for (let p = at; !this.written.has(p); p = external_node_path_.dirname(p)) {
-            this.written.add(p);
-            if (p === folder.folder)
-                break;
-        }
-        const executable = type === 'directory' || ((header.mode ?? 0) & 0o111) !== 0;
-        return {
-            header: {
-                name: this.staged(at, folder),
-                type,
-                // Special bits dropped; the umask plays no part (the extractor keeps these modes).
-                mode: type === 'symlink' ? 0o777 : executable ? 0o755 : 0o644,
-                size: type === 'file' ? header.size : 0,
-                // Kept: Python checks a .py file's mtime against its compiled .pyc.
-                mtime: header.mtime,
-                linkname: type === 'symlink' || type === 'link' ? linkname : undefined
-            }
-        };
-    }
-    /** The cached folder holding at, if any. */
-    folderOf(at) {
-        return this.folders.find(f => at === f.folder || at.startsWith(f.folder.endsWith('/') ? f.folder : `${f.folder}/`));
-    }
-    /** A symbolic link of the archive at `at` or above it (within its folder), through which it would be written. */
-    linkOnTheWay(at, folder) {
-        for (let p = at; p.length >= folder.length; p = external_node_path_.dirname(p)) {
-            // The folder itself may be a link (the wrapper is one): nothing may be written at or below it then.
-            if (this.symlinks.has(p))
-                return p;
-            if (p === folder)
-                break;
-        }
-        return undefined;
-    }
-    /** at's name for the extractor: the same place under the folder's staging copy, relative to its root. */
-    staged(at, folder) {
-        return external_node_path_.relative(this.root, external_node_path_.join(folder.staged, external_node_path_.relative(folder.folder, at)));
-    }
-}
-
-// EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
-var spawn = __nccwpck_require__(24006);
-;// CONCATENATED MODULE: ./src/install/restore.ts
-/**
- * A cache hit in one pass: the archive's bytes, as they download, are decompressed, parsed header by
- * header (tar-stream), each header checked and rewritten (install-archive.ts) and only then handed to
- * GNU tar, which extracts into staging directories next to the cached folders. Nothing is written to
- * disk but the tree itself. Only when the whole archive passed and tar exited 0 is each staged folder
- * moved into place; any refusal or failure removes everything staged.
- */
-
-
-
-
-
-
-const CHUNK = 1 << 20;
-/** Why the archive was not extracted: one of its entries broke a rule (the message says which). */
-class Refused extends Error {
-}
-/** Extracts the archive into place, or rejects (Refused, or why it failed) leaving the folders as they were. */
-async function restoreStaged(options) {
-    const staging = [];
-    try {
-        const folders = options.folders.map(folder => {
-            mkdirReadable(external_node_path_.dirname(folder));
-            // Next to the folder: the move into place is a rename on one file system.
-            const dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_path_.dirname(folder), `.${external_node_path_.basename(folder)}.restore-`));
-            staging.push(dir);
-            return { folder, staged: external_node_path_.join(dir, external_node_path_.basename(folder)) };
-        });
-        const root = commonDir(staging);
-        const entries = await extract(options, new ArchiveCheck(options.workspace, folders, root), root);
-        for (const { folder, staged } of folders) {
-            external_node_fs_.rmSync(folder, { recursive: true, force: true });
-            if (external_node_fs_.lstatSync(staged, { throwIfNoEntry: false }))
-                external_node_fs_.renameSync(staged, folder);
-        }
-        return { entries };
-    }
-    finally {
-        for (const dir of staging)
-            external_node_fs_.rmSync(dir, { recursive: true, force: true });
-    }
-}
-/** body → decompressor → tar-stream's parser → the check → tar-stream's packer → `tar -x`. */
-async function extract({ body, method, env, timeoutMs, signal }, check, root) {
-    const tar = (0,spawn/* startPiped */.PH)('tar', 
-    // -p: the modes the check wrote, not the umask's; the files belong to the action's user.
-    ['-x', '-f', '-', '-p', '--no-same-owner', '-C', root], { env: { ...env, LC_ALL: 'C' }, timeoutMs, signal });
-    // 1 MiB pieces, not zlib's 16 KiB: fewer calls through the parser for the same bytes.
-    const decompress = method === 'gzip' ? external_node_zlib_.createGunzip({ chunkSize: CHUNK }) : zstdDecompressor();
-    const parse = tar_stream.extract();
-    const pack = tar_stream.pack();
-    let entries = 0;
-    let failure;
-    let settle = () => undefined;
-    const parsed = new Promise((resolve, reject) => {
-        settle = error => (error ? reject(error) : resolve());
-    });
-    // The first failure, wherever it happens, stops every stage: tar is killed before its next header.
-    const fail = (error) => {
-        failure ??= error;
-        body.destroy();
-        decompress.destroy();
-        parse.destroy();
-        pack.destroy();
-        tar.stop();
-        settle(failure);
-    };
-    parse.on('entry', (header, stream, next) => {
-        const admitted = check.admit(header);
-        if ('refused' in admitted)
-            return fail(new Refused(admitted.refused));
-        entries++;
-        const sink = pack.entry(admitted.header, next);
-        if (admitted.header.type === 'file')
-            stream.pipe(sink);
-        else
-            stream.resume();
-    });
-    parse.once('finish', () => {
-        pack.finalize();
-        settle();
-    });
-    for (const stream of [body, decompress, parse, pack])
-        stream.once('error', fail);
-    tar.done.catch(fail);
-    body.pipe(decompress).pipe(parse);
-    pack.pipe(tar.stdin);
-    // Both settle before anything is removed: tar has exited, whatever happened.
-    await Promise.allSettled([parsed, tar.done]);
-    if (failure)
-        throw failure;
-    return entries;
-}
-/** Node's own zstd (Node 22.15 and later; the action runs on Node 24): no process to start. */
-function zstdDecompressor() {
-    const create = external_node_zlib_.createZstdDecompress;
-    if (!create)
-        throw new Error(`this Node (${process.version}) cannot decompress zstd; the action runs on Node 24 (action.yml)`);
-    return create({ chunkSize: CHUNK });
-}
-/**
- * mkdir -p, each directory it makes 0755 whatever the umask: the agent user walks through them to
- * the install. Ones that exist are left as they are.
- */
-function mkdirReadable(dir) {
-    const first = external_node_fs_.mkdirSync(dir, { recursive: true });
-    if (first === undefined)
-        return;
-    for (let d = dir;; d = external_node_path_.dirname(d)) {
-        external_node_fs_.chmodSync(d, 0o755);
-        if (d === first || d === external_node_path_.dirname(d))
-            break;
-    }
-}
-/** The deepest directory holding all of dirs. */
-function commonDir(dirs) {
-    const [first] = dirs;
-    if (first === undefined)
-        throw new Error('Internal error: no cached folder to restore');
-    let common = first;
-    while (!dirs.every(d => d === common || d.startsWith(common.endsWith('/') ? common : `${common}/`)))
-        common = external_node_path_.dirname(common);
-    return common;
-}
-
-;// CONCATENATED MODULE: ./src/install/cache.ts
-/**
- * The install in the Actions cache. Saving goes through @actions/cache (loaded only when needed).
- * Restoring does not: that client extracts with `tar -P`, so an archive could write anywhere. Here
- * the exact key is looked up (no prefix) and the archive streamed through a check of every entry
- * into staging directories (install-restore.ts), moved into place only when all of it passed.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-/** Whether this run may write the cache: never on an event a stranger can cause (comments, PRs, workflow_run). */
-const savesOn = (event) => event !== undefined && events/* WRITERS_ONLY_EVENTS */.Q.has(event);
-/** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
-async function cacheAvailable() {
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
-    return cache.isFeatureAvailable();
-}
-/** @actions/cache's choice of compression (zstd when it runs, else gzip): part of an entry's version. */
-async function compression(env) {
-    const zstd = await (0,spawn/* commandAsync */.MA)('zstd', ['--quiet', '--version'], { env, timeoutMs: 10_000 });
-    return !zstd.error && zstd.stdout.trim() !== '' ? 'zstd-without-long' : 'gzip';
-}
-/** @actions/cache's version of an entry: its paths, its compression, the client's salt ("1.0"). */
-const cacheVersion = (paths, method) => (0,external_node_crypto_.createHash)('sha256')
-    .update([...paths, method, '1.0'].join('|'))
-    .digest('hex');
-const TWIRP = 'twirp/github.actions.results.api.v1.CacheService/';
-const MAX_ARCHIVE_BYTES = 10 * 1024 ** 3;
-/** From the request to the tree in place, per attempt. */
-const RESTORE_TIMEOUT_MS = 10 * 60_000;
-const RESTORE_LIMITS = Object.freeze({
-    lookupAttempts: 3,
-    lookupBackoffMs: 1000
-});
-/** Restores the entry saved under this layout's exact key, if there is one and it stays in its folders. */
-async function restoreInstall(layout, { env = process.env, signal, onRetry, onStep, limits = RESTORE_LIMITS } = {}) {
-    // The commands run get the scrubbed environment: no runner token, no file commands.
-    const spawnEnv = (0,environment/* childEnv */.gf)(env);
-    const method = await compression(spawnEnv);
-    let found;
-    try {
-        const version = cacheVersion(layout.cachePaths, method);
-        found = await lookUp(layout.cacheKey, version, env, limits, signal);
-    }
-    catch (error) {
-        return { problem: (0,errors/* messageOf */.b)(error) };
-    }
-    if (!found)
-        return {};
-    if (found.key !== layout.cacheKey)
-        return { refused: `the cache answered with another key (${(0,text_text/* clip */.$Q)(found.key, 200)})` };
-    onStep?.(`Found ${found.key} in the Actions cache`);
-    let bytes = 0;
-    let entries = 0;
-    try {
-        await fetchInto(found.url, async (body) => {
-            bytes = 0;
-            body.on('data', (chunk) => (bytes += chunk.length));
-            ({ entries } = await restoreStaged({
-                body,
-                method,
-                workspace: env.GITHUB_WORKSPACE || process.cwd(),
-                folders: layout.cachePaths,
-                env: spawnEnv,
-                timeoutMs: RESTORE_TIMEOUT_MS,
-                signal
-            }));
-        }, {
-            maxBytes: MAX_ARCHIVE_BYTES,
-            timeoutMs: RESTORE_TIMEOUT_MS,
-            what: 'a cached install',
-            shown: found.url.split('?')[0],
-            signal,
-            onRetry
-        });
-    }
-    catch (error) {
-        if (error instanceof Refused)
-            return { refused: error.message };
-        return { problem: (0,errors/* messageOf */.b)(error) };
-    }
-    onStep?.(`Restored ${entries} entries (${(bytes / 1e6).toFixed(1)} MB downloaded), all inside the cached folders`);
-    return { key: found.key };
-}
-/** GetCacheEntryDownloadURL for one exact key (no restore keys); retried on 5xx and network errors. */
-async function lookUp(key, version, env, limits, signal) {
-    const base = env.ACTIONS_RESULTS_URL ?? '';
-    const url = new URL(`${TWIRP}GetCacheEntryDownloadURL`, base.endsWith('/') ? base : `${base}/`);
-    const result = await (0,retry/* retry */.L)(async () => {
-        try {
-            const response = await (0,fetch/* request */.E)(url, {
-                method: 'POST',
-                headers: {
-                    authorization: `Bearer ${env.ACTIONS_RUNTIME_TOKEN ?? ''}`,
-                    'content-type': 'application/json'
-                },
-                body: JSON.stringify({ key, restore_keys: [], version }),
-                signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : undefined
-            });
-            const text = await response.text();
-            if (response.ok)
-                return { value: { answer: JSON.parse(text) } };
-            const error = `the cache service answered HTTP ${response.status}: ${(0,text_text/* clip */.$Q)(text, 300)}`;
-            return response.status >= 500 ? { value: { error }, retry: error } : { value: { error } };
-        }
-        catch (error) {
-            const why = `the cache service could not be reached: ${(0,errors/* messageOf */.b)(error)}`;
-            return { value: { error: why }, retry: why };
-        }
-    }, { tries: limits.lookupAttempts, backoffMs: limits.lookupBackoffMs, signal });
-    if (result.error !== undefined)
-        throw new Error(result.error);
-    const answer = result.answer ?? {};
-    if (!answer.ok || !answer.signed_download_url)
-        return undefined;
-    return { url: answer.signed_download_url, key: answer.matched_key ?? key };
-}
-/**
- * A fresh install's tree readable and executable by everyone (an isolated agent user runs it) and
- * writable by the runner user alone (a restored one gets these modes as it is extracted). chmod, not
- * a walk in Node: tens of thousands of files.
- */
-async function lockDown(paths, env) {
-    const present = paths.filter(p => external_node_fs_.existsSync(p));
-    if (present.length === 0)
-        return;
-    const chmod = await (0,spawn/* commandAsync */.MA)('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present], {
-        env,
-        timeoutMs: 5 * 60_000
-    });
-    if (chmod.error)
-        throw new Error(`chmod -R of the install failed: ${(0,text_text/* clip */.$Q)(chmod.stderr.trim() || chmod.error.message, 2000)}`);
-}
-/** Saves the install under its exact key; an entry already there (immutable) is left as it is. */
-async function saveInstall(layout) {
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
-    const { value, problems } = await (0,quietly/* quietly */.g)(() => cache.saveCache([...layout.cachePaths], layout.cacheKey));
-    if (problems.length > 0)
-        return { problem: problems[0] };
-    // -1 without a problem: the entry was not created (it exists already, or another job saved it first).
-    return value !== undefined && value !== -1 ? { key: layout.cacheKey } : {};
-}
-
+// EXTERNAL MODULE: ./src/install/cache.ts
+var cache = __nccwpck_require__(77673);
+// EXTERNAL MODULE: ./src/install/restore.ts + 1 modules
+var restore = __nccwpck_require__(71377);
 // EXTERNAL MODULE: ./src/process/line-splitter.ts
 var line_splitter = __nccwpck_require__(61519);
+// EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
+var spawn = __nccwpck_require__(24006);
 ;// CONCATENATED MODULE: ./src/process/group.ts
 /**
  * The installer's run (see spawn.ts for why the action spawns with node:child_process): a process
@@ -41794,7 +41602,7 @@ const TAIL_LINE_CHARS = 300;
 const INSTALL_LIMITS = Object.freeze({
     versionTimeoutMs: 30_000,
     killGraceMs: spawn/* PROCESS_LIMITS */.P8.groupGraceMs,
-    restore: RESTORE_LIMITS
+    restore: cache/* RESTORE_LIMITS */.oQ
 });
 async function installHermes(install, io, signals, env, limits, machine) {
     const started = Date.now();
@@ -41807,7 +41615,7 @@ async function installHermes(install, io, signals, env, limits, machine) {
         ...(unverified ? { unverified } : {})
     });
     const ready = (found, source, unverified = false) => {
-        mkdirReadable(layout.binDir);
+        (0,restore/* mkdirReadable */.qQ)(layout.binDir);
         const link = external_node_path_.join(layout.binDir, 'hermes');
         external_node_fs_.rmSync(link, { force: true });
         external_node_fs_.symlinkSync(found.executable, link);
@@ -41820,7 +41628,7 @@ async function installHermes(install, io, signals, env, limits, machine) {
     const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, spawnEnv, limits));
     if (earlier && !('why' in earlier))
         return ready(earlier, 'reused');
-    let cacheUsable = cacheable(install) && (await cacheAvailable());
+    let cacheUsable = cacheable(install) && (await (0,cache/* cacheAvailable */.g7)());
     if (!cacheable(install))
         io.info(`"${install.version}" is not a release tag or a commit: installed without the cache (a branch moves).`);
     else if (!cacheUsable)
@@ -41829,7 +41637,7 @@ async function installHermes(install, io, signals, env, limits, machine) {
         // The job's cancellation stops the restore too (its download, its tar).
         const cancel = new AbortController();
         const unsubscribe = signals.subscribe(() => cancel.abort());
-        const restored = await restoreInstall(layout, {
+        const restored = await (0,cache/* restoreInstall */.cx)(layout, {
             env,
             signal: cancel.signal,
             limits: limits.restore,
@@ -41859,10 +41667,10 @@ async function installHermes(install, io, signals, env, limits, machine) {
         temp = work;
         const script = external_node_path_.join(work, 'install.sh');
         try {
-            await download(install.installerUrl, script, { onRetry: line => io.info(line) });
+            await (0,download/* download */.RG)(install.installerUrl, script, { onRetry: line => io.info(line) });
         }
         catch (error) {
-            if (!(error instanceof DownloadError))
+            if (!(error instanceof download/* DownloadError */.nV))
                 throw error;
             return failed(`${tried} failed: the install script ${error.message}`);
         }
@@ -41911,12 +41719,12 @@ async function installHermes(install, io, signals, env, limits, machine) {
         if (wanted && !printsVersion(found.version, wanted))
             return failed(`${tried}: the installer finished, but \`hermes --version\` prints "${found.version}", not the pinned ${wanted}. Nothing was run.`);
         external_node_fs_.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
-        await lockDown(layout.cachePaths, spawnEnv);
+        await (0,cache/* lockDown */.kU)(layout.cachePaths, spawnEnv);
         // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
-        if (cacheUsable && !savesOn(env.GITHUB_EVENT_NAME))
+        if (cacheUsable && !(0,cache/* savesOn */.U5)(env.GITHUB_EVENT_NAME))
             io.info(`Not saved to the Actions cache: ${env.GITHUB_EVENT_NAME ?? 'this'} events can be caused by people without write access.`);
         else if (cacheUsable) {
-            const saved = await saveInstall(layout);
+            const saved = await (0,cache/* saveInstall */.r)(layout);
             if (saved.problem)
                 io.warning(`Hermes was installed, but the Actions cache could not be saved (${(0,text_text/* clip */.$Q)(saved.problem, 500)}).`);
             else if (saved.key)
@@ -42003,7 +41811,281 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
-/***/ 64620:
+/***/ 71377:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Lw: () => (/* binding */ Refused),
+  qQ: () => (/* binding */ mkdirReadable),
+  $4: () => (/* binding */ restoreStaged)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(38522);
+// EXTERNAL MODULE: ./node_modules/tar-stream/index.js
+var tar_stream = __nccwpck_require__(56118);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
+;// CONCATENATED MODULE: ./src/install/archive.ts
+/**
+ * What a cached archive may hold, decided one tar header at a time, before the extractor sees it.
+ * An entry is admitted only when it lands inside one of the cached folders, is a file, directory or
+ * link, is written through no link of the archive, and (a hard link) points at a file the archive
+ * wrote before it. An admitted header is rewritten: its name (and a hard link's target) into the
+ * folder's staging directory, its mode to what the tree must have (readable and executable by the
+ * agent user, writable only by its owner), no owner, no extended attributes.
+ */
+
+
+/** More entries than this is no install: the check's memory stays bounded. */
+const MAX_ENTRIES = 2_000_000;
+class ArchiveCheck {
+    workspace;
+    folders;
+    root;
+    /** Paths the archive made a symbolic link. */
+    symlinks = new Set();
+    /** Paths the archive wrote a regular file to: the only targets a hard link may have. */
+    files = new Set();
+    /** Every path the archive wrote, and their parents: a link may not replace one. */
+    written = new Set();
+    count = 0;
+    /**
+     * @param workspace the directory the archive's names are relative to (the cache client's `-C`)
+     * @param folders the cached folders, each with its staging place
+     * @param root the extractor's working directory: the rewritten names are relative to it
+     */
+    constructor(workspace, folders, root) {
+        this.workspace = workspace;
+        this.folders = folders;
+        this.root = root;
+    }
+    /** The header to hand the extractor, or why the archive may not be extracted. */
+    admit(header) {
+        const name = header.name;
+        const shown = (0,text_text/* clip */.$Q)(name, 300);
+        if (++this.count > MAX_ENTRIES)
+            return { refused: `the archive holds more than ${MAX_ENTRIES} entries` };
+        // GNU tar ends a name at a NUL that tar-stream keeps: the check and the extractor would then
+        // mean two different paths. No install needs a control character in a name.
+        // eslint-disable-next-line no-control-regex
+        const control = /[\u0000-\u001f\u007f]/;
+        if (control.test(name) || control.test(header.linkname ?? ''))
+            return { refused: `${JSON.stringify(shown)} holds a control character in its name or link` };
+        // Past the climb out of the workspace the cache client's names never go up again: one that does
+        // could mean another place to the kernel (through a link) than to the check.
+        if (name
+            .replace(/^\/+/, '')
+            .replace(/^(\.\.\/)+/, '')
+            .split('/')
+            .includes('..'))
+            return { refused: `${shown} goes up (..) inside the cached folders` };
+        const at = external_node_path_.resolve(this.workspace, name);
+        const folder = this.folderOf(at);
+        if (!folder)
+            return { refused: `${shown} lies outside the cached folders` };
+        const type = header.type ?? 'file';
+        if (!['file', 'directory', 'symlink', 'link'].includes(type))
+            return { refused: `${shown} is not a file, directory or link` };
+        const through = this.linkOnTheWay(at, folder.folder);
+        if (through)
+            return { refused: `${(0,text_text/* clip */.$Q)(at, 300)} would be written through the link ${through}` };
+        let linkname = header.linkname ?? undefined;
+        if (type === 'link') {
+            const target = external_node_path_.resolve(this.workspace, linkname ?? '');
+            const targetFolder = this.folderOf(target);
+            if (!targetFolder)
+                return { refused: `${shown} is a hard link to a file outside the cached folders` };
+            if (!this.files.has(target))
+                return {
+                    refused: `${shown} is a hard link to ${(0,text_text/* clip */.$Q)(target, 300)}, which the archive did not write as a file before it`
+                };
+            linkname = this.staged(target, targetFolder);
+        }
+        if (type === 'symlink' && this.written.has(at))
+            return { refused: `${shown} is a link where the archive already wrote ${(0,text_text/* clip */.$Q)(at, 300)}` };
+        if (type === 'symlink')
+            this.symlinks.add(at);
+        if (type === 'file')
+            this.files.add(at);
+        for (let p = at; !this.written.has(p); p = external_node_path_.dirname(p)) {
+            this.written.add(p);
+            if (p === folder.folder)
+                break;
+        }
+        const executable = type === 'directory' || ((header.mode ?? 0) & 0o111) !== 0;
+        return {
+            header: {
+                name: this.staged(at, folder),
+                type,
+                // Special bits dropped; the umask plays no part (the extractor keeps these modes).
+                mode: type === 'symlink' ? 0o777 : executable ? 0o755 : 0o644,
+                size: type === 'file' ? header.size : 0,
+                // Kept: Python checks a .py file's mtime against its compiled .pyc.
+                mtime: header.mtime,
+                linkname: type === 'symlink' || type === 'link' ? linkname : undefined
+            }
+        };
+    }
+    /** The cached folder holding at, if any. */
+    folderOf(at) {
+        return this.folders.find(f => at === f.folder || at.startsWith(f.folder.endsWith('/') ? f.folder : `${f.folder}/`));
+    }
+    /** A symbolic link of the archive at `at` or above it (within its folder), through which it would be written. */
+    linkOnTheWay(at, folder) {
+        for (let p = at; p.length >= folder.length; p = external_node_path_.dirname(p)) {
+            // The folder itself may be a link (the wrapper is one): nothing may be written at or below it then.
+            if (this.symlinks.has(p))
+                return p;
+            if (p === folder)
+                break;
+        }
+        return undefined;
+    }
+    /** at's name for the extractor: the same place under the folder's staging copy, relative to its root. */
+    staged(at, folder) {
+        return external_node_path_.relative(this.root, external_node_path_.join(folder.staged, external_node_path_.relative(folder.folder, at)));
+    }
+}
+
+// EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
+var spawn = __nccwpck_require__(24006);
+;// CONCATENATED MODULE: ./src/install/restore.ts
+/**
+ * A cache hit in one pass: the archive's bytes, as they download, are decompressed, parsed header by
+ * header (tar-stream), each header checked and rewritten (install-archive.ts) and only then handed to
+ * GNU tar, which extracts into staging directories next to the cached folders. Nothing is written to
+ * disk but the tree itself. Only when the whole archive passed and tar exited 0 is each staged folder
+ * moved into place; any refusal or failure removes everything staged.
+ */
+
+
+
+
+
+
+const CHUNK = 1 << 20;
+/** Why the archive was not extracted: one of its entries broke a rule (the message says which). */
+class Refused extends Error {
+}
+/** Extracts the archive into place, or rejects (Refused, or why it failed) leaving the folders as they were. */
+async function restoreStaged(options) {
+    const staging = [];
+    try {
+        const folders = options.folders.map(folder => {
+            mkdirReadable(external_node_path_.dirname(folder));
+            // Next to the folder: the move into place is a rename on one file system.
+            const dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_path_.dirname(folder), `.${external_node_path_.basename(folder)}.restore-`));
+            staging.push(dir);
+            return { folder, staged: external_node_path_.join(dir, external_node_path_.basename(folder)) };
+        });
+        const root = commonDir(staging);
+        const entries = await extract(options, new ArchiveCheck(options.workspace, folders, root), root);
+        for (const { folder, staged } of folders) {
+            external_node_fs_.rmSync(folder, { recursive: true, force: true });
+            if (external_node_fs_.lstatSync(staged, { throwIfNoEntry: false }))
+                external_node_fs_.renameSync(staged, folder);
+        }
+        return { entries };
+    }
+    finally {
+        for (const dir of staging)
+            external_node_fs_.rmSync(dir, { recursive: true, force: true });
+    }
+}
+/** body → decompressor → tar-stream's parser → the check → tar-stream's packer → `tar -x`. */
+async function extract({ body, method, env, timeoutMs, signal }, check, root) {
+    const tar = (0,spawn/* startPiped */.PH)('tar', 
+    // -p: the modes the check wrote, not the umask's; the files belong to the action's user.
+    ['-x', '-f', '-', '-p', '--no-same-owner', '-C', root], { env: { ...env, LC_ALL: 'C' }, timeoutMs, signal });
+    // 1 MiB pieces, not zlib's 16 KiB: fewer calls through the parser for the same bytes.
+    const decompress = method === 'gzip' ? external_node_zlib_.createGunzip({ chunkSize: CHUNK }) : zstdDecompressor();
+    const parse = tar_stream.extract();
+    const pack = tar_stream.pack();
+    let entries = 0;
+    let failure;
+    let settle = () => undefined;
+    const parsed = new Promise((resolve, reject) => {
+        settle = error => (error ? reject(error) : resolve());
+    });
+    // The first failure, wherever it happens, stops every stage: tar is killed before its next header.
+    const fail = (error) => {
+        failure ??= error;
+        body.destroy();
+        decompress.destroy();
+        parse.destroy();
+        pack.destroy();
+        tar.stop();
+        settle(failure);
+    };
+    parse.on('entry', (header, stream, next) => {
+        const admitted = check.admit(header);
+        if ('refused' in admitted)
+            return fail(new Refused(admitted.refused));
+        entries++;
+        const sink = pack.entry(admitted.header, next);
+        if (admitted.header.type === 'file')
+            stream.pipe(sink);
+        else
+            stream.resume();
+    });
+    parse.once('finish', () => {
+        pack.finalize();
+        settle();
+    });
+    for (const stream of [body, decompress, parse, pack])
+        stream.once('error', fail);
+    tar.done.catch(fail);
+    body.pipe(decompress).pipe(parse);
+    pack.pipe(tar.stdin);
+    // Both settle before anything is removed: tar has exited, whatever happened.
+    await Promise.allSettled([parsed, tar.done]);
+    if (failure)
+        throw failure;
+    return entries;
+}
+/** Node's own zstd (Node 22.15 and later; the action runs on Node 24): no process to start. */
+function zstdDecompressor() {
+    const create = external_node_zlib_.createZstdDecompress;
+    if (!create)
+        throw new Error(`this Node (${process.version}) cannot decompress zstd; the action runs on Node 24 (action.yml)`);
+    return create({ chunkSize: CHUNK });
+}
+/**
+ * mkdir -p, each directory it makes 0755 whatever the umask: the agent user walks through them to
+ * the install. Ones that exist are left as they are.
+ */
+function mkdirReadable(dir) {
+    const first = external_node_fs_.mkdirSync(dir, { recursive: true });
+    if (first === undefined)
+        return;
+    for (let d = dir;; d = external_node_path_.dirname(d)) {
+        external_node_fs_.chmodSync(d, 0o755);
+        if (d === first || d === external_node_path_.dirname(d))
+            break;
+    }
+}
+/** The deepest directory holding all of dirs. */
+function commonDir(dirs) {
+    const [first] = dirs;
+    if (first === undefined)
+        throw new Error('Internal error: no cached folder to restore');
+    let common = first;
+    while (!dirs.every(d => d === common || d.startsWith(common.endsWith('/') ? common : `${common}/`)))
+        common = external_node_path_.dirname(common);
+    return common;
+}
+
+
+/***/ }),
+
+/***/ 53114:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -64738,8 +64820,8 @@ function real(file, hops = 0) {
     return parent === at || hops >= 40 ? at : external_node_path_.join(real(parent, hops + 1), external_node_path_.basename(at));
 }
 
-// EXTERNAL MODULE: ./src/install/install.ts + 7 modules
-var install_install = __nccwpck_require__(26496);
+// EXTERNAL MODULE: ./src/install/install.ts + 2 modules
+var install_install = __nccwpck_require__(61778);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
 var session_record = __nccwpck_require__(26174);
 // EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
@@ -66259,18 +66341,45 @@ const ident = (name) => `"${name.replaceAll('"', '""')}"`;
 function keptCopy(source, out, redact) {
     const db = new external_node_sqlite_namespaceObject.DatabaseSync(source);
     try {
-        db.function('hermes_redact', { deterministic: true }, (value) => typeof value === 'string' ? redact(value) : value);
+        // The agent's schema runs nothing of its own while it is rewritten: no function of its views
+        // or triggers, no CHECK of its tables (one could spin the rewrite for hours).
+        db.exec('PRAGMA trusted_schema = OFF; PRAGMA ignore_check_constraints = ON;');
+        db.function('hermes_redact', { deterministic: true, directOnly: true }, (value) => {
+            if (typeof value === 'string')
+                return redact(value);
+            // Text stored as bytes is text all the same: redacted where it reads as any.
+            if (value instanceof Uint8Array) {
+                const text = Buffer.from(value).toString('utf8');
+                const clean = redact(text);
+                return clean === text ? value : clean;
+            }
+            return value;
+        });
         const tables = db
-            .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) <> 'sqlite_'")
             .all();
+        // A view's text is the agent's, unredacted: views go (Hermes keeps its rows in tables).
+        const views = db.prepare("SELECT name FROM sqlite_master WHERE type = 'view'").all();
+        for (const v of views)
+            db.exec(`DROP VIEW IF EXISTS ${ident(v.name)}`);
+        // Shadow tables as SQLite names them, not by a guess at their names.
+        const shadows = new Set(db.prepare('PRAGMA table_list').all()
+            .filter(t => t.type === 'shadow')
+            .map(t => t.name));
         const virtual = tables.filter(t => /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(t.sql ?? ''));
-        // A virtual table's shadow tables (`<name>_content`, `_data`…) are its own: dropped with it.
-        const shadow = (name) => virtual.some(v => name.startsWith(`${v.name}_`));
+        // A virtual table's shadow tables are its own: dropped with it.
+        const shadow = (name) => shadows.has(name);
         // Every trigger goes first: the agent's file could hold one that undoes the redaction as it
         // runs (an index's feeders among them; Hermes makes its own anew where missing).
         const triggers = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all();
         for (const t of triggers)
             db.exec(`DROP TRIGGER IF EXISTS ${ident(t.name)}`);
+        // Indexes too: one on an expression of the agent's would be computed for every row rewritten.
+        const indexes = db
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+            .all();
+        for (const i of indexes)
+            db.exec(`DROP INDEX IF EXISTS ${ident(i.name)}`);
         for (const v of virtual)
             db.exec(`DROP TABLE IF EXISTS ${ident(v.name)}`);
         for (const { name } of tables) {
@@ -66308,13 +66417,66 @@ function unusable(file, sessionId) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/thread/sealed.ts
+/**
+ * A thread's entry, sealed: the cache is readable by every workflow run of the repository, a fork's
+ * pull request's among them (a pull request's runs read the default branch's entries), and writable
+ * by any job on the default branch. So what is saved is encrypted and authenticated with a key from
+ * the `thread-key` secret (AES-256-GCM; the key derived with HKDF, bound to the repository), and the
+ * thread's key prefix is its additional data: an entry of one thread does not open as another's, and
+ * one that was not written with the secret, or was changed, does not open at all. Fork runs get no
+ * secrets.
+ */
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+function keyOf(secret, repository) {
+    return Buffer.from((0,external_node_crypto_.hkdfSync)('sha256', secret, repository, 'hermes-action thread v1', 32));
+}
+/** The record and the store, sealed: iv, tag, then the ciphertext of (record length, record, store). */
+function seal(secret, repository, prefix, record, store) {
+    const iv = (0,external_node_crypto_.randomBytes)(IV_BYTES);
+    const cipher = (0,external_node_crypto_.createCipheriv)('aes-256-gcm', keyOf(secret, repository), iv);
+    cipher.setAAD(Buffer.from(prefix));
+    const head = Buffer.alloc(4);
+    const text = Buffer.from(record);
+    head.writeUInt32BE(text.length);
+    const body = Buffer.concat([cipher.update(Buffer.concat([head, text, store])), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+/** The record and the store, or undefined where the entry does not open with this secret and thread. */
+function unseal(secret, repository, prefix, sealed) {
+    if (sealed.length < IV_BYTES + TAG_BYTES + 4)
+        return undefined;
+    try {
+        const decipher = (0,external_node_crypto_.createDecipheriv)('aes-256-gcm', keyOf(secret, repository), sealed.subarray(0, IV_BYTES));
+        decipher.setAAD(Buffer.from(prefix));
+        decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+        const plain = Buffer.concat([
+            decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)),
+            decipher.final()
+        ]);
+        const length = plain.readUInt32BE(0);
+        if (4 + length > plain.length)
+            return undefined;
+        return {
+            record: plain.subarray(4, 4 + length).toString('utf8'),
+            store: plain.subarray(4 + length)
+        };
+    }
+    catch {
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/thread/store.ts
 /**
  * A thread's Hermes session between runs, in the Actions cache (the service the install cache uses).
  * An entry is immutable, so every save is a new one under the thread's key prefix and a restore takes
- * the newest. What is kept is the agent's session alone: its `state.db` as thread/session-db.ts
- * keeps it (redacted, whole, one file) and a small `thread.json` (the session's id, the turn, the
- * first run's page); nothing of the agent's home besides.
+ * the newest, through the action's checked extraction (never the cache client's `tar -P`, which
+ * writes where an archive says). What is kept is the agent's session alone: its `state.db` as
+ * thread/session-db.ts keeps it (redacted, whole) and a small record (the session's id, the turn,
+ * the first run's page), sealed in one file with the `thread-key` secret (thread/sealed.ts).
  *
  * The agent owns its Hermes home and can put anything there: a link to a file of root's, a file
  * linked to one elsewhere, a file that grows while it is read. So its files are read and written as
@@ -66327,42 +66489,54 @@ function unusable(file, sessionId) {
 
 
 
+
+
 /** Where a thread is restored to and saved from: one fixed path (an entry's paths are part of its version). */
 const threadDir = (env) => external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-thread');
-const RECORD = 'thread.json';
+/** The one file an entry holds: the record and the store, sealed (thread/sealed.ts). */
+const SEALED = 'thread.sealed';
 const DB = 'state.db';
-/** The newest entry of the thread, checked: whole, of the session it names. */
-async function restoreThread(keyPrefix, env, maxBytes) {
+/** The newest entry of the thread, opened and checked: whole, of the session it names. */
+async function restoreThread(keyPrefix, env, maxBytes, lock, restore) {
     const dir = threadDir(env);
     external_node_fs_.rmSync(dir, { recursive: true, force: true });
-    external_node_fs_.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
-    const { value: key, problems } = await (0,quietly/* quietly */.g)(() => cache.restoreCache([dir], `${keyPrefix}latest`, [keyPrefix]));
-    if (problems.length > 0)
-        return { found: false, why: `the cache could not be read (${problems[0]})` };
-    if (key === undefined)
+    const got = await restore(keyPrefix, dir);
+    if (got.problem)
+        return { found: false, why: `the cache could not be read (${got.problem})` };
+    if (got.refused)
+        return { found: false, why: `the saved thread was refused (${got.refused})` };
+    if (got.key === undefined)
         return { found: false };
+    const file = external_node_path_.join(dir, SEALED);
+    // Only a regular file, bounded: never followed to another.
+    const stat = external_node_fs_.lstatSync(file, { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.size > maxBytes + 64 * 1024)
+        return { found: false, why: `the saved thread has no ${SEALED} of a bounded size` };
+    const opened = unseal(lock.secret, lock.repository, keyPrefix, external_node_fs_.readFileSync(file));
+    external_node_fs_.rmSync(file, { force: true });
+    if (!opened)
+        return {
+            found: false,
+            why: 'the saved thread does not open with this thread-key (written with another, or changed since)'
+        };
     let record;
     try {
-        record = recordOf(JSON.parse(external_node_fs_.readFileSync(external_node_path_.join(dir, RECORD), 'utf8')));
+        record = recordOf(JSON.parse(opened.record));
     }
     catch (error) {
-        return { found: false, why: `the saved thread has no readable ${RECORD} (${String(error)})` };
+        return { found: false, why: `the saved thread's record is not one (${(0,errors/* messageOf */.b)(error)})` };
     }
     if (record.reset)
         return { found: false, why: record.reset, record };
     const db = external_node_path_.join(dir, DB);
-    const size = external_node_fs_.lstatSync(db, { throwIfNoEntry: false });
-    if (!size?.isFile())
-        return { found: false, why: `the saved thread has no ${DB}`, record };
-    if (size.size > maxBytes)
-        return { found: false, why: `the saved ${DB} is larger than thread-max-mb`, record };
+    external_node_fs_.writeFileSync(db, opened.store, { mode: 0o600 });
     const why = unusable(db, record.sessionId);
     return why ? { found: false, why, record } : { found: true, record, db };
 }
 function recordOf(value) {
     const r = value;
-    if (typeof r.sessionId !== 'string' || !/^[\w.:-]{1,200}$/.test(r.sessionId))
+    // An id Hermes could take as an option, or a word of more than one, is not one.
+    if (typeof r.sessionId !== 'string' || !/^[A-Za-z0-9][\w.:-]{0,199}$/.test(r.sessionId))
         throw new Error('no session id of the expected form');
     if (typeof r.turn !== 'number' || !Number.isSafeInteger(r.turn) || r.turn < 1)
         throw new Error('no turn number');
@@ -66412,17 +66586,21 @@ async function saveThread(options, env) {
     const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-thread-work-'));
     let record = options.record;
     try {
+        let store = Buffer.alloc(0);
         const problem = await takeStore(options.hermesHome, work, options.maxBytes, options.as, options.agentEnv);
         if (!problem) {
-            keptCopy(external_node_path_.join(work, DB), external_node_path_.join(dir, DB), options.redact);
-            if (external_node_fs_.statSync(external_node_path_.join(dir, DB)).size > options.maxBytes)
+            const kept = external_node_path_.join(work, 'kept.db');
+            keptCopy(external_node_path_.join(work, DB), kept, options.redact);
+            store = external_node_fs_.readFileSync(kept);
+            if (store.length > options.maxBytes)
                 record = { ...record, reset: 'the thread grew past thread-max-mb' };
         }
         else
             record = { ...record, reset: `the last run's session could not be kept: ${problem}` };
         if (record.reset)
-            external_node_fs_.rmSync(external_node_path_.join(dir, DB), { force: true });
-        external_node_fs_.writeFileSync(external_node_path_.join(dir, RECORD), JSON.stringify(record));
+            store = Buffer.alloc(0);
+        const { secret, repository } = options.lock;
+        external_node_fs_.writeFileSync(external_node_path_.join(dir, SEALED), seal(secret, repository, options.keyPrefix, JSON.stringify(record), store), { mode: 0o600 });
         const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
         const { value, problems } = await (0,quietly/* quietly */.g)(() => cache.saveCache([dir], options.key));
         if (problems.length > 0)
@@ -66436,6 +66614,8 @@ async function saveThread(options, env) {
     }
 }
 
+// EXTERNAL MODULE: ./src/install/cache.ts
+var cache = __nccwpck_require__(77673);
 ;// CONCATENATED MODULE: ./src/steps/thread.ts
 /**
  * `thread: auto`: a run on an issue or pull request continues the Hermes session of the run before
@@ -66445,6 +66625,8 @@ async function saveThread(options, env) {
  * saved for the next run where this run may save (thread/place.ts). Only where Hermes runs as its own
  * user: its home is then a throw-away one, never the runner's own store.
  */
+
+
 
 
 
@@ -66465,11 +66647,25 @@ async function openThread(settings, admitted, env, isolated) {
         return {
             off: "thread: none is kept here: Hermes runs as the runner's user, whose Hermes home is not a throw-away one to restore a session into."
         };
+    if (settings.thread.key === '')
+        return {
+            off: `thread: none is kept here: "${inputs/* Input */.p.ThreadKey}" is not set. A saved session is readable by every workflow run of the repository, a fork's pull request's among them, so it is kept only sealed with a secret of yours (thread-key: \${{ secrets.HERMES_THREAD_KEY }}).`
+        };
+    const lock = { secret: settings.thread.key, repository: env.GITHUB_REPOSITORY ?? '' };
+    // A run that may not save (a stranger's, a fork's) does not read the writers' thread either.
+    if (!place.saves)
+        return { place, restored: { found: false }, lock };
+    const restore = (prefix, dir) => (0,cache/* restoreChecked */.c2)({ cacheKey: `${prefix}latest`, cachePaths: [dir], restorePrefix: prefix }, { env });
     try {
-        return { place, restored: await restoreThread(place.keyPrefix, env, settings.thread.maxBytes) };
+        const restored = await restoreThread(place.keyPrefix, env, settings.thread.maxBytes, lock, restore);
+        return { place, restored, lock };
     }
     catch (error) {
-        return { place, restored: { found: false, why: `the restore failed (${(0,errors/* messageOf */.b)(error)})` } };
+        return {
+            place,
+            restored: { found: false, why: `the restore failed (${(0,errors/* messageOf */.b)(error)})` },
+            lock
+        };
     }
 }
 /** The settings Hermes runs with: `--resume` the restored session, in the current directory. */
@@ -66486,7 +66682,7 @@ async function resumed(settings, open, spawning) {
         return settings;
     }
     const id = open.restored.record.sessionId;
-    return { ...settings, args: ['--resume', id, '--no-restore-cwd', ...settings.args] };
+    return { ...settings, args: [`--resume=${id}`, '--no-restore-cwd', ...settings.args] };
 }
 /** After the turn: whether Hermes continued the thread, and the session saved for the next run. */
 async function closeThread(open, { sessionId, spawning, cancelled, maxBytes, redact, env }) {
@@ -66535,6 +66731,7 @@ async function closeThread(open, { sessionId, spawning, cancelled, maxBytes, red
             hermesHome,
             as,
             agentEnv: spawning.env,
+            lock: open.lock,
             record: { sessionId, turn, ...(firstRun && { firstRun }) },
             maxBytes,
             redact
@@ -66840,9 +67037,9 @@ var run_cancellation = __nccwpck_require__(77206);
 ;// CONCATENATED MODULE: ./src/config/secrets.ts
 /** The secrets given as inputs: masked before anything else is read or printed. */
 
-/** `api-key` and `github-token`, as given (trimmed), the empty ones left out. */
+/** `api-key`, `github-token` and `thread-key`, as given (trimmed), the empty ones left out. */
 function inputSecrets(getInput) {
-    return [getInput(inputs/* Input */.p.ApiKey), getInput(inputs/* Input */.p.GithubToken)]
+    return [getInput(inputs/* Input */.p.ApiKey), getInput(inputs/* Input */.p.GithubToken), getInput(inputs/* Input */.p.ThreadKey)]
         .map(s => s.trim())
         .filter(s => s !== '');
 }
@@ -66990,7 +67187,8 @@ function parseCli(getInput, workspace, env = {}) {
         gateway: (0,gateway/* parseGateway */.E)(getInput),
         thread: {
             mode: (0,thread/* parseThreadMode */.zs)(getInput(inputs/* Input */.p.Thread)),
-            maxBytes: number(inputs/* Input */.p.ThreadMaxMb, thread/* THREAD_MAX_MB */.GD, { integer: true, min: 1 }) * 1024 * 1024
+            maxBytes: number(inputs/* Input */.p.ThreadMaxMb, thread/* THREAD_MAX_MB */.GD, { integer: true, min: 1 }) * 1024 * 1024,
+            key: getInput(inputs/* Input */.p.ThreadKey).trim()
         }
     };
 }
@@ -71164,8 +71362,8 @@ var core = __nccwpck_require__(33838);
 var gate = __nccwpck_require__(78319);
 // EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
 var hermes = __nccwpck_require__(45593);
-// EXTERNAL MODULE: ./src/install/install.ts + 7 modules
-var install = __nccwpck_require__(26496);
+// EXTERNAL MODULE: ./src/install/install.ts + 2 modules
+var install = __nccwpck_require__(61778);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js

@@ -2036,7 +2036,8 @@ function isPinnedRef(ref) {
 const ThreadInput = {
     TriggerPhrase: 'trigger-phrase',
     Thread: 'thread',
-    ThreadMaxMb: 'thread-max-mb'
+    ThreadMaxMb: 'thread-max-mb',
+    ThreadKey: 'thread-key'
 };
 /** The default bound of a thread's saved session store. */
 const THREAD_MAX_MB = 50;

@@ -82,7 +82,7 @@ export interface CliOptions {
   /** The model gateway and the turn's budgets (see gateway/). */
   gateway: GatewaySettings;
   /** `thread`: keep the Hermes session of an issue or pull request between runs (see thread/). */
-  thread: { mode: ThreadMode; maxBytes: number };
+  thread: { mode: ThreadMode; maxBytes: number; key: string };
 }
 
 export type PrRules = 'ignore' | 'trust';
@@ -261,7 +261,8 @@ function parseCli(getInput: GetInput, workspace: string, env: NodeJS.ProcessEnv 
     gateway: parseGateway(getInput),
     thread: {
       mode: parseThreadMode(getInput(Input.Thread)),
-      maxBytes: number(Input.ThreadMaxMb, THREAD_MAX_MB, { integer: true, min: 1 }) * 1024 * 1024
+      maxBytes: number(Input.ThreadMaxMb, THREAD_MAX_MB, { integer: true, min: 1 }) * 1024 * 1024,
+      key: getInput(Input.ThreadKey).trim()
     }
   };
 }

@@ -7,7 +7,8 @@ import { InputError } from './input-reader.js';
 export const ThreadInput = {
   TriggerPhrase: 'trigger-phrase',
   Thread: 'thread',
-  ThreadMaxMb: 'thread-max-mb'
+  ThreadMaxMb: 'thread-max-mb',
+  ThreadKey: 'thread-key'
 } as const;
 
 /** The default bound of a thread's saved session store. */

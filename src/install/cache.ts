@@ -76,8 +76,20 @@ export interface RestoreOptions {
 }
 
 /** Restores the entry saved under this layout's exact key, if there is one and it stays in its folders. */
-export async function restoreInstall(
+export function restoreInstall(
   layout: InstallLayout,
+  options: RestoreOptions = {}
+): Promise<CacheResult> {
+  return restoreChecked(layout, options);
+}
+
+/**
+ * Restores the entry saved under `cacheKey` (or, with `restorePrefix`, the newest whose key begins
+ * with it) into `cachePaths`, every archive entry checked to stay inside them: never through the
+ * cache client's own `tar -P`. The thread's sessions come back this way too (steps/thread.ts).
+ */
+export async function restoreChecked(
+  layout: { cacheKey: string; cachePaths: readonly string[]; restorePrefix?: string },
   { env = process.env, signal, onRetry, onStep, limits = RESTORE_LIMITS }: RestoreOptions = {}
 ): Promise<CacheResult> {
   // The commands run get the scrubbed environment: no runner token, no file commands.
@@ -85,13 +97,15 @@ export async function restoreInstall(
   const method = await compression(spawnEnv);
   let found: { url: string; key: string } | undefined;
   try {
-    const version = cacheVersion(layout.cachePaths, method);
-    found = await lookUp(layout.cacheKey, version, env, limits, signal);
+    const version = cacheVersion([...layout.cachePaths], method);
+    const restoreKeys = layout.restorePrefix === undefined ? [] : [layout.restorePrefix];
+    found = await lookUp(layout.cacheKey, restoreKeys, version, env, limits, signal);
   } catch (error) {
     return { problem: messageOf(error) };
   }
   if (!found) return {};
-  if (found.key !== layout.cacheKey)
+  const prefix = layout.restorePrefix;
+  if (found.key !== layout.cacheKey && !(prefix !== undefined && found.key.startsWith(prefix)))
     return { refused: `the cache answered with another key (${clip(found.key, 200)})` };
   onStep?.(`Found ${found.key} in the Actions cache`);
   let bytes = 0;
@@ -106,7 +120,7 @@ export async function restoreInstall(
           body,
           method,
           workspace: env.GITHUB_WORKSPACE || process.cwd(),
-          folders: layout.cachePaths,
+          folders: [...layout.cachePaths],
           env: spawnEnv,
           timeoutMs: RESTORE_TIMEOUT_MS,
           signal
@@ -131,9 +145,10 @@ export async function restoreInstall(
   return { key: found.key };
 }
 
-/** GetCacheEntryDownloadURL for one exact key (no restore keys); retried on 5xx and network errors. */
+/** GetCacheEntryDownloadURL for a key (and the restore keys given); retried on 5xx and network errors. */
 async function lookUp(
   key: string,
+  restoreKeys: string[],
   version: string,
   env: NodeJS.ProcessEnv,
   limits: RestoreLimits,
@@ -151,7 +166,7 @@ async function lookUp(
             authorization: `Bearer ${env.ACTIONS_RUNTIME_TOKEN ?? ''}`,
             'content-type': 'application/json'
           },
-          body: JSON.stringify({ key, restore_keys: [], version }),
+          body: JSON.stringify({ key, restore_keys: restoreKeys, version }),
           signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : undefined
         });
         const text = await response.text();

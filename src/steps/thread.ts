@@ -12,13 +12,23 @@ import type { ThreadFact } from '../run/facts.js';
 import type { Redactor } from '../text/redact.js';
 import { messageOf } from '../text/errors.js';
 import { threadPlace, type ThreadPlace } from '../thread/place.js';
-import { lendStore, restoreThread, saveThread, type Restored } from '../thread/store.js';
+import {
+  lendStore,
+  restoreThread,
+  saveThread,
+  type RestoreEntry,
+  type Restored,
+  type ThreadSeal
+} from '../thread/store.js';
+import { restoreChecked } from '../install/cache.js';
+import { Input } from '../config/inputs.js';
 import type { Spawning } from '../process/spawn.js';
 import type { AdmitResult } from './admit.js';
 
 export interface OpenThread {
   place: ThreadPlace;
   restored: Restored;
+  lock: ThreadSeal;
 }
 
 /** The run's thread, restored; or a line saying why there is none here; or nothing to say. */
@@ -39,10 +49,33 @@ export async function openThread(
     return {
       off: "thread: none is kept here: Hermes runs as the runner's user, whose Hermes home is not a throw-away one to restore a session into."
     };
+  if (settings.thread.key === '')
+    return {
+      off: `thread: none is kept here: "${Input.ThreadKey}" is not set. A saved session is readable by every workflow run of the repository, a fork's pull request's among them, so it is kept only sealed with a secret of yours (thread-key: \${{ secrets.HERMES_THREAD_KEY }}).`
+    };
+  const lock = { secret: settings.thread.key, repository: env.GITHUB_REPOSITORY ?? '' };
+  // A run that may not save (a stranger's, a fork's) does not read the writers' thread either.
+  if (!place.saves) return { place, restored: { found: false }, lock };
+  const restore: RestoreEntry = (prefix, dir) =>
+    restoreChecked(
+      { cacheKey: `${prefix}latest`, cachePaths: [dir], restorePrefix: prefix },
+      { env }
+    );
   try {
-    return { place, restored: await restoreThread(place.keyPrefix, env, settings.thread.maxBytes) };
+    const restored = await restoreThread(
+      place.keyPrefix,
+      env,
+      settings.thread.maxBytes,
+      lock,
+      restore
+    );
+    return { place, restored, lock };
   } catch (error) {
-    return { place, restored: { found: false, why: `the restore failed (${messageOf(error)})` } };
+    return {
+      place,
+      restored: { found: false, why: `the restore failed (${messageOf(error)})` },
+      lock
+    };
   }
 }
 
@@ -63,7 +96,7 @@ export async function resumed(
     return settings;
   }
   const id = open.restored.record.sessionId;
-  return { ...settings, args: ['--resume', id, '--no-restore-cwd', ...settings.args] };
+  return { ...settings, args: [`--resume=${id}`, '--no-restore-cwd', ...settings.args] };
 }
 
 /** After the turn: whether Hermes continued the thread, and the session saved for the next run. */
@@ -129,6 +162,7 @@ export async function closeThread(
         hermesHome,
         as,
         agentEnv: spawning.env,
+        lock: open.lock,
         record: { sessionId, turn, ...(firstRun && { firstRun }) },
         maxBytes,
         redact

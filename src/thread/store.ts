@@ -1,9 +1,10 @@
 /**
  * A thread's Hermes session between runs, in the Actions cache (the service the install cache uses).
  * An entry is immutable, so every save is a new one under the thread's key prefix and a restore takes
- * the newest. What is kept is the agent's session alone: its `state.db` as thread/session-db.ts
- * keeps it (redacted, whole, one file) and a small `thread.json` (the session's id, the turn, the
- * first run's page); nothing of the agent's home besides.
+ * the newest, through the action's checked extraction (never the cache client's `tar -P`, which
+ * writes where an archive says). What is kept is the agent's session alone: its `state.db` as
+ * thread/session-db.ts keeps it (redacted, whole) and a small record (the session's id, the turn,
+ * the first run's page), sealed in one file with the `thread-key` secret (thread/sealed.ts).
  *
  * The agent owns its Hermes home and can put anything there: a link to a file of root's, a file
  * linked to one elsewhere, a file that grows while it is read. So its files are read and written as
@@ -17,6 +18,8 @@ import { quietly } from '../process/quietly.js';
 import { readAs, writeAs, type AgentUser } from '../process/spawn.js';
 import type { Redactor } from '../text/redact.js';
 import { keptCopy, unusable } from './session-db.js';
+import { seal, unseal } from './sealed.js';
+import { messageOf } from '../text/errors.js';
 
 /** Where a thread is restored to and saved from: one fixed path (an entry's paths are part of its version). */
 export const threadDir = (env: NodeJS.ProcessEnv): string =>
@@ -37,44 +40,65 @@ export type Restored =
   | { found: true; record: ThreadRecord; db: string }
   | { found: false; why?: string; record?: ThreadRecord };
 
-const RECORD = 'thread.json';
+/** The one file an entry holds: the record and the store, sealed (thread/sealed.ts). */
+const SEALED = 'thread.sealed';
 const DB = 'state.db';
 
-/** The newest entry of the thread, checked: whole, of the session it names. */
+/** How a thread's newest entry is restored into its folder: checked extraction (install/cache.ts). */
+export type RestoreEntry = (
+  prefix: string,
+  dir: string
+) => Promise<{ key?: string; problem?: string; refused?: string }>;
+
+/** What opens and seals a thread's entries: the `thread-key` secret, for this repository. */
+export interface ThreadSeal {
+  secret: string;
+  repository: string;
+}
+
+/** The newest entry of the thread, opened and checked: whole, of the session it names. */
 export async function restoreThread(
   keyPrefix: string,
   env: NodeJS.ProcessEnv,
-  maxBytes: number
+  maxBytes: number,
+  lock: ThreadSeal,
+  restore: RestoreEntry
 ): Promise<Restored> {
   const dir = threadDir(env);
   fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const cache = await import('@actions/cache');
-  const { value: key, problems } = await quietly(() =>
-    cache.restoreCache([dir], `${keyPrefix}latest`, [keyPrefix])
-  );
-  if (problems.length > 0)
-    return { found: false, why: `the cache could not be read (${problems[0]})` };
-  if (key === undefined) return { found: false };
+  const got = await restore(keyPrefix, dir);
+  if (got.problem) return { found: false, why: `the cache could not be read (${got.problem})` };
+  if (got.refused) return { found: false, why: `the saved thread was refused (${got.refused})` };
+  if (got.key === undefined) return { found: false };
+  const file = path.join(dir, SEALED);
+  // Only a regular file, bounded: never followed to another.
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (!stat?.isFile() || stat.size > maxBytes + 64 * 1024)
+    return { found: false, why: `the saved thread has no ${SEALED} of a bounded size` };
+  const opened = unseal(lock.secret, lock.repository, keyPrefix, fs.readFileSync(file));
+  fs.rmSync(file, { force: true });
+  if (!opened)
+    return {
+      found: false,
+      why: 'the saved thread does not open with this thread-key (written with another, or changed since)'
+    };
   let record: ThreadRecord;
   try {
-    record = recordOf(JSON.parse(fs.readFileSync(path.join(dir, RECORD), 'utf8')));
+    record = recordOf(JSON.parse(opened.record));
   } catch (error) {
-    return { found: false, why: `the saved thread has no readable ${RECORD} (${String(error)})` };
+    return { found: false, why: `the saved thread's record is not one (${messageOf(error)})` };
   }
   if (record.reset) return { found: false, why: record.reset, record };
   const db = path.join(dir, DB);
-  const size = fs.lstatSync(db, { throwIfNoEntry: false });
-  if (!size?.isFile()) return { found: false, why: `the saved thread has no ${DB}`, record };
-  if (size.size > maxBytes)
-    return { found: false, why: `the saved ${DB} is larger than thread-max-mb`, record };
+  fs.writeFileSync(db, opened.store, { mode: 0o600 });
   const why = unusable(db, record.sessionId);
   return why ? { found: false, why, record } : { found: true, record, db };
 }
 
 function recordOf(value: unknown): ThreadRecord {
   const r = value as Record<string, unknown>;
-  if (typeof r.sessionId !== 'string' || !/^[\w.:-]{1,200}$/.test(r.sessionId))
+  // An id Hermes could take as an option, or a word of more than one, is not one.
+  if (typeof r.sessionId !== 'string' || !/^[A-Za-z0-9][\w.:-]{0,199}$/.test(r.sessionId))
     throw new Error('no session id of the expected form');
   if (typeof r.turn !== 'number' || !Number.isSafeInteger(r.turn) || r.turn < 1)
     throw new Error('no turn number');
@@ -140,6 +164,7 @@ export async function saveThread(
     redact: Redactor;
     /** The agent's own environment, for what runs as the agent. */
     agentEnv: NodeJS.ProcessEnv;
+    lock: ThreadSeal;
   },
   env: NodeJS.ProcessEnv
 ): Promise<{ saved: boolean; why?: string }> {
@@ -149,6 +174,7 @@ export async function saveThread(
   const work = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-thread-work-'));
   let record = options.record;
   try {
+    let store = Buffer.alloc(0);
     const problem = await takeStore(
       options.hermesHome,
       work,
@@ -157,12 +183,19 @@ export async function saveThread(
       options.agentEnv
     );
     if (!problem) {
-      keptCopy(path.join(work, DB), path.join(dir, DB), options.redact);
-      if (fs.statSync(path.join(dir, DB)).size > options.maxBytes)
+      const kept = path.join(work, 'kept.db');
+      keptCopy(path.join(work, DB), kept, options.redact);
+      store = fs.readFileSync(kept);
+      if (store.length > options.maxBytes)
         record = { ...record, reset: 'the thread grew past thread-max-mb' };
     } else record = { ...record, reset: `the last run's session could not be kept: ${problem}` };
-    if (record.reset) fs.rmSync(path.join(dir, DB), { force: true });
-    fs.writeFileSync(path.join(dir, RECORD), JSON.stringify(record));
+    if (record.reset) store = Buffer.alloc(0);
+    const { secret, repository } = options.lock;
+    fs.writeFileSync(
+      path.join(dir, SEALED),
+      seal(secret, repository, options.keyPrefix, JSON.stringify(record), store),
+      { mode: 0o600 }
+    );
     const cache = await import('@actions/cache');
     const { value, problems } = await quietly(() => cache.saveCache([dir], options.key));
     if (problems.length > 0)
