@@ -25,6 +25,7 @@ import { alive } from './helpers/processes.js';
 import { untilTurnStarted } from './helpers/turn-started.js';
 import { until, untilStdout } from './helpers/until.js';
 import { must } from './helpers/must.js';
+import { OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
 
 let api: GithubApi;
 let env: Record<string, string>;
@@ -69,7 +70,8 @@ const inputs = {
   query: 'Review this pull request',
   comment: 'true',
   'github-token': 'gh-token-for-comments',
-  'upload-artifact': 'false'
+  'upload-artifact': 'false',
+  ...OPEN_WHERE_UNFENCED
 };
 const OUTPUTS = ['outcome', 'exit_code', 'duration_ms', 'tokens_total', 'attempts'];
 

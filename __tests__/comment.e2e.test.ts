@@ -16,6 +16,7 @@ import { until } from './helpers/until.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { must } from './helpers/must.js';
+import { OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
 
 let api: GithubApi;
 let env: Record<string, string>;
@@ -42,7 +43,8 @@ const inputs = {
   query: 'Review this pull request',
   comment: 'true',
   'github-token': 'gh-token-for-comments',
-  'upload-artifact': 'false'
+  'upload-artifact': 'false',
+  ...OPEN_WHERE_UNFENCED
 };
 
 describe('one comment, kept true', () => {

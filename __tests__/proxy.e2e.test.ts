@@ -14,6 +14,7 @@ import {
   type ApiServer
 } from './helpers/api-server.js';
 import { Proxy } from './helpers/proxy.js';
+import { OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
 
 const portOf = (url: string): string => new URL(url).port;
 
@@ -35,7 +36,12 @@ describe('the runner proxy settings', () => {
 
   const gated = (env: { [name: string]: string }) =>
     runAction({
-      inputs: { query: 'Fix the issue', 'github-token': 'gate-token', 'upload-artifact': 'false' },
+      inputs: {
+        query: 'Fix the issue',
+        'github-token': 'gate-token',
+        'upload-artifact': 'false',
+        ...OPEN_WHERE_UNFENCED
+      },
       env: {
         GITHUB_EVENT_NAME: 'issue_comment',
         GITHUB_ACTOR: 'writer',

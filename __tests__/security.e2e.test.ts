@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
 import { all, render, tableRows, textOf } from './helpers/gfm.js';
 import { GithubApi } from './helpers/github-api.js';
+import { OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
 
 const RUNNER_CREDENTIALS = {
   ACTIONS_RUNTIME_TOKEN: 'runtime-token-value',
@@ -152,7 +153,12 @@ describe('who may start the agent', () => {
   async function step(actor: string, rerunBy = actor): Promise<{ r: ActionRun; ran: boolean }> {
     const argvFile = path.join(agentDir('hermes-gate-'), 'argv.json');
     const r = await runAction({
-      inputs: { query: 'Fix the issue', 'github-token': 'gate-token', 'upload-artifact': 'false' },
+      inputs: {
+        query: 'Fix the issue',
+        'github-token': 'gate-token',
+        'upload-artifact': 'false',
+        ...OPEN_WHERE_UNFENCED
+      },
       env: {
         GITHUB_EVENT_NAME: 'issue_comment',
         GITHUB_ACTOR: actor,

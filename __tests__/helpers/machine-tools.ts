@@ -51,3 +51,21 @@ export function sudoRunner(name: string): SudoRunner {
     }
   };
 }
+
+/** Whether the action can raise its egress fence here: root on Linux, nft or iptables installed. */
+export const CAN_FENCE = rootWith() && (found('nft') || found('iptables'));
+
+/**
+ * For suites about something else than the fence (the install, the artifact, the gate, a proxy, a
+ * cancel): where no fence can be raised, `allowed-hosts: *`, the input that says an open network is
+ * intended, so that the run is the one a fenced machine gives, less the fence (which would otherwise
+ * refuse gated events and warn). Where it can, nothing: the fence is raised in these runs too. The
+ * fence's own suites skip loudly instead (fence.e2e).
+ */
+export const OPEN_WHERE_UNFENCED: Readonly<Record<string, string>> = CAN_FENCE
+  ? {}
+  : { 'allowed-hosts': '*' };
+if (!CAN_FENCE && rootWith())
+  process.stderr.write(
+    'machine-tools: no nft or iptables here: suites not about the fence run with allowed-hosts: * (`.ci/run` installs nftables)\n'
+  );
