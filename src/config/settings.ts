@@ -16,6 +16,7 @@ import {
   parseApi,
   parseArtifactName,
   parseBots,
+  parseLabels,
   parseLogins,
   parseRedact,
   readQuery,
@@ -228,14 +229,7 @@ function parseCommon(
     triggerPhrase: parsePhrase(getInput(Input.TriggerPhrase)),
     write: {
       review: bool(Input.Review, false),
-      labels: [
-        ...new Set(
-          getInput(Input.AllowedLabels)
-            .split(/[,\n]/)
-            .map(l => l.trim())
-            .filter(Boolean)
-        )
-      ]
+      labels: parseLabels(getInput(Input.AllowedLabels))
     }
   };
 }

@@ -157,6 +157,52 @@ export function parseLogins(raw: string): string[] {
     .filter(v => v !== '');
 }
 
+/** What a label may not hold: a list's separators, quotes, brackets (YAML or JSON written in), controls. */
+const NOT_IN_LABEL = /[;|"'`\u2018\u2019\u201c\u201d[\]{}\p{Cc}\p{Zl}\p{Zp}]/u;
+/** GitHub refuses a longer label name. */
+const LABEL_CHARS = 50;
+
+/**
+ * `allowed-labels`: labels separated by commas or new lines, trimmed, once each. An entry that holds a
+ * separator of another syntax, a quote, a bracket or a control character is a typo, never a label.
+ */
+export function parseLabels(raw: string): string[] {
+  const labels = [
+    ...new Set(
+      raw
+        .split(/[,\n]/)
+        .map(l => l.trim())
+        .filter(Boolean)
+    )
+  ];
+  const fixed = raw
+    .split(/[,\n;|]/)
+    .map(l => l.replace(new RegExp(NOT_IN_LABEL.source, 'gu'), '').trim())
+    .filter(Boolean)
+    .join(', ');
+  const how = `a label is written bare, the list separated by commas or new lines (no quotes, brackets, ";" or "|"), such as: ${fixed || 'bug, question'}`;
+  for (const label of labels) {
+    const bad = NOT_IN_LABEL.exec(label)?.[0];
+    if (bad !== undefined)
+      throw new InputError(
+        `Input "${Input.AllowedLabels}" has the entry ${JSON.stringify(label)}, which holds ${character(bad)}; ${how}.`
+      );
+    if ([...label].length > LABEL_CHARS)
+      throw new InputError(
+        `Input "${Input.AllowedLabels}" has the entry ${JSON.stringify(label)}, longer than the ${LABEL_CHARS} characters GitHub allows a label; ${how}.`
+      );
+  }
+  return labels;
+}
+
+function character(c: string): string {
+  if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(c))
+    return `a control character (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
+  if (/[[\]{}]/.test(c)) return `a bracket (${c})`;
+  if (/[;|]/.test(c)) return `"${c}"`;
+  return `a quote (${c})`;
+}
+
 /** `allowed-bots`: logins as parseLogins reads them, by name only. */
 export function parseBots(raw: string): string[] {
   const bots = parseLogins(raw);
