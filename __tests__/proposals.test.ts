@@ -40,10 +40,14 @@ describe('the answer schema with proposals', () => {
     );
   });
 
-  it('refuses a label outside the list, an approval, and a review without findings', () => {
+  it('refuses an approval and a review without findings; a label outside the list is dropped, not refused', () => {
     const joined = withProposals(undefined, { review: true, labels: ['bug', 'docs'] })!;
     expect(checkAnswer(fenced({ review, labels: ['docs'] }), joined, redact).ok).toBe(true);
-    expect(checkAnswer(fenced({ review, labels: ['wontfix'] }), joined, redact).ok).toBe(false);
+    expect(checkAnswer(fenced({ review, labels: ['wontfix'] }), joined, redact)).toMatchObject({
+      ok: true,
+      value: { review, labels: [] },
+      warnings: [expect.stringContaining('not added: "wontfix"')]
+    });
     expect(
       checkAnswer(fenced({ review: { ...review, verdict: 'approve' } }), joined, redact).ok
     ).toBe(false);

@@ -25,6 +25,8 @@ export type AnswerCheck =
       value: unknown;
       /** The same, compact: the `structured_output` output. */
       json: Redacted;
+      /** What was left out of the answer and why (AnswerSchema.settle): one warning each. */
+      warnings?: Redacted[];
     }
   | {
       ok: false;
@@ -57,8 +59,8 @@ export function checkAnswer(
   if (text === undefined || text.trim() === '') return none('The answer is empty');
   const extracted = extractJson(text);
   if (!extracted.found) return none(extracted.problem);
-  const value = redactStrings(extracted.value, redact);
   if (!answer.validate(extracted.value)) {
+    const value = redactStrings(extracted.value, redact);
     const all = (answer.validate.errors ?? []).map(describe).map(e => ({
       pointer: redact(e.pointer),
       message: redact(e.message)
@@ -75,6 +77,9 @@ export function checkAnswer(
       value
     };
   }
+  const settled = answer.settle?.(extracted.value) ?? { value: extracted.value, warnings: [] };
+  const value = redactStrings(settled.value, redact);
+  const warnings = settled.warnings.map(warning => redact(warning));
   // The strings of value are redacted, and JSON.stringify writes them as they are, escaped.
   const json = JSON.stringify(value) as Redacted;
   const bytes = Buffer.byteLength(json, 'utf8');
@@ -91,7 +96,7 @@ export function checkAnswer(
       value
     };
   }
-  return { ok: true, value, json };
+  return { ok: true, value, json, ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
 /** An ajv error as the field it is about and what that field should have been. */

@@ -20,6 +20,11 @@ export interface AnswerSchema {
   validate: ValidateFunction;
   /** What ajv's strict mode noticed and let pass (an unknown keyword, say), for one warning. */
   warnings: string[];
+  /**
+   * After validate: the answer as the action takes it, and what it left out of it and why (labels
+   * outside allowed-labels), each a warning. The answer stands.
+   */
+  settle?: (value: unknown) => { value: unknown; warnings: string[] };
 }
 
 /** The `$schema` values the action can check (without the trailing `#`); none means 2020-12. */

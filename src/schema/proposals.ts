@@ -8,7 +8,8 @@ import Ajv07 from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import type { AnySchemaObject } from 'ajv';
-import { isObject } from '../text/text.js';
+import { stringify } from '../text/json.js';
+import { clip, isObject } from '../text/text.js';
 import type { AnswerSchema } from './load.js';
 
 /** Bounds the schema itself states, so that the check refuses an answer past them. */
@@ -106,10 +107,70 @@ export function withProposals(
     required,
     additionalProperties: false
   };
+  // The agent is shown the list; the check takes any labels, sorted by settle, so that a label the
+  // agent should not have proposed costs that label, never the review or the rest of the answer.
+  const checked =
+    wanted.labels.length > 0 ? { ...schema, properties: { ...properties, labels: true } } : schema;
   const options = { allErrors: true, strict: false };
   const ajv = draft === 'draft-07' ? new Ajv07.default(options) : new Ajv2020.default(options);
   formats.default(ajv);
-  return { schema, draft, validate: ajv.compile(schema), warnings: user?.warnings ?? [] };
+  return {
+    schema,
+    draft,
+    validate: ajv.compile(checked),
+    warnings: user?.warnings ?? [],
+    ...(wanted.labels.length > 0 ? { settle: value => settleLabels(value, wanted.labels) } : {})
+  };
+}
+
+/** Labels the warning names at most, each cut at LABEL_SHOWN characters. */
+const LABELS_SHOWN = 10;
+const LABEL_SHOWN = 60;
+
+/**
+ * The answer with only its labels from allowed-labels, each once; what was dropped is one warning.
+ * A `labels` that is no list of labels is an empty list.
+ */
+export function settleLabels(
+  value: unknown,
+  allowed: readonly string[]
+): { value: unknown; warnings: string[] } {
+  if (!isObject(value) || !('labels' in value)) return { value, warnings: [] };
+  const proposed = value.labels;
+  if (!Array.isArray(proposed))
+    return {
+      value: { ...value, labels: [] },
+      warnings: [
+        `The answer's "labels" is ${kindOf(proposed)}, not a list of labels from "allowed-labels", so no label is added; the rest of the answer stands.`
+      ]
+    };
+  const kept = [
+    ...new Set(proposed.filter((l): l is string => typeof l === 'string' && allowed.includes(l)))
+  ];
+  const dropped = [
+    ...new Set(proposed.filter(l => typeof l !== 'string' || !allowed.includes(l)).map(shownLabel))
+  ];
+  if (dropped.length === 0) return { value: { ...value, labels: kept }, warnings: [] };
+  const more = dropped.length > LABELS_SHOWN ? ` and ${dropped.length - LABELS_SHOWN} more` : '';
+  return {
+    value: { ...value, labels: kept },
+    warnings: [
+      `The answer proposed ${dropped.length === 1 ? 'a label' : 'labels'} outside "allowed-labels", not added: ` +
+        `${dropped.slice(0, LABELS_SHOWN).join(', ')}${more} (allowed: ${allowed.join(', ')}); ` +
+        `${kept.length > 0 ? `added from the list: ${kept.join(', ')}; ` : ''}the rest of the answer stands.`
+    ]
+  };
+}
+
+/** A proposed label as the warning quotes it: JSON, so that no control character or quote survives. */
+function shownLabel(label: unknown): string {
+  return clip(stringify(label) ?? String(label), LABEL_SHOWN);
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (isObject(value)) return 'an object';
+  return typeof value === 'string' ? 'a string' : `a ${typeof value}`;
 }
 
 /** The parts of a checked answer: json-schema's value, the review, the labels (each when asked for). */
@@ -119,6 +180,7 @@ export function proposalsOf(
 ): { answer?: unknown; review?: ReviewProposal; labels: string[] } {
   if (!wanted.review && wanted.labels.length === 0) return { answer: value, labels: [] };
   if (!isObject(value)) return { labels: [] };
+  // Settled already (settleLabels); checked again here, where they are written.
   const labels = Array.isArray(value.labels)
     ? value.labels.filter((l): l is string => typeof l === 'string' && wanted.labels.includes(l))
     : [];

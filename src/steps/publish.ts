@@ -41,6 +41,8 @@ export async function publish(
   // The session record could not be read: said once the stream's block is closed.
   if (report.session?.note) out.notice(report.session.note);
   for (const warning of report.thread?.warnings ?? []) out.warning(redact(warning));
+  // What the action left out of the answer (a label outside allowed-labels), redacted by the check.
+  if (report.answer?.ok) for (const warning of report.answer.warnings ?? []) out.warning(warning);
   // Outputs first: the upload can take long, and a cancelled job may be killed during it.
   const written = writeOutputs(report, out);
   const cancelled = cancellation?.cancelled === true;
