@@ -91,14 +91,24 @@ export class StickyComment {
    * cannot be read, none is taken for ours: a new comment is written (after a warning).
    */
   private async find(api: CommentApi, marker: string): Promise<Answer<number | undefined>> {
-    if (!this.author) {
-      this.author = await api.viewer();
-      if (!this.author.ok)
-        this.options.warn(
-          `The comment of an earlier run is not looked for: whom the token belongs to could not be read (${this.author.why}), so a new comment is written.`
-        );
-    }
-    return this.author.ok ? api.find(marker, this.author.value) : { ok: true, value: undefined };
+    const asked = this.author === undefined;
+    const author = await this.identity(api);
+    if (!author.ok && asked)
+      this.options.warn(
+        `The comment of an earlier run is not looked for: whom the token belongs to could not be read (${author.why}), so a new comment is written.`
+      );
+    return author.ok ? api.find(marker, author.value) : { ok: true, value: undefined };
+  }
+
+  /**
+   * Who the token is (GraphQL's viewer), asked once for the comment and for the review alike: the
+   * review too is found again only among those the token's own account wrote.
+   */
+  async identity(
+    api = new CommentApi(this.target, { token: this.options.token, sleep: this.options.sleep })
+  ): Promise<Answer<Author>> {
+    this.author ??= await api.viewer();
+    return this.author;
   }
 
   private failure(what: string, failed: Extract<Answer<unknown>, { ok: false }>): string {

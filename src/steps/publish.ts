@@ -53,7 +53,9 @@ export async function publish(
       graceLeft(cancellation, ports.limits.grace, ports.clock.now)
     );
   // The review and the labels the answer proposed: written by the action, before the comment links to them.
-  const wrote = cancelled ? undefined : await writeForAgent(report, plan, ports, reviewedHead);
+  const wrote = cancelled
+    ? undefined
+    : await writeForAgent(report, plan, ports, reviewedHead, comment && (() => comment.identity()));
   // Cancelled while the review and labels were written (before any upload began).
   const cancelledWriting = !cancelled && cancellation?.cancelledAt !== undefined;
   // Not kept in `written`: the report's own outputs leave these empty, so a rewrite below never clears them.

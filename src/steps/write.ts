@@ -11,7 +11,7 @@ import {
   readPull,
   type ReviewProposal
 } from '../comment/review.js';
-import { CommentApi } from '../comment/api.js';
+import { CommentApi, type Author } from '../comment/api.js';
 import { commentTarget, type CommentTarget } from '../comment/target.js';
 import type { Answer } from '../http/github.js';
 import { Output, type OutputName } from '../publish/outputs.js';
@@ -32,7 +32,9 @@ export async function writeForAgent(
   { settings, redact }: Plan,
   { env, out }: Pick<Ports, 'env' | 'out'>,
   /** The head the agent reviewed (`fork-prs: review`): the review goes on it, or is not written. */
-  reviewedHead?: string
+  reviewedHead?: string,
+  /** Who the token is, as the sticky comment already asked (comment/sticky.ts); else asked here. */
+  identity?: () => Promise<Answer<Author>>
 ): Promise<Written> {
   const outputs = new Map<OutputName, string>(
     [
@@ -66,7 +68,8 @@ export async function writeForAgent(
     if (found.kind === 'issue') {
       out.warning(`No review is written: #${found.number} is an issue, not a pull request.`);
     } else {
-      const posted = await review(options, found, proposed.review, redact, reviewedHead);
+      const whoami = identity ?? (() => new CommentApi(found, options).viewer());
+      const posted = await review(options, found, proposed.review, redact, reviewedHead, whoami);
       if (posted.ok) {
         outputs.set(Output.ReviewId, String(posted.value.id));
         outputs.set(Output.ReviewUrl, posted.value.url);
@@ -97,7 +100,8 @@ async function review(
   target: CommentTarget,
   proposal: ReviewProposal,
   redact: Redactor,
-  reviewedHead: string | undefined
+  reviewedHead: string | undefined,
+  identity: () => Promise<Answer<Author>>
 ): Promise<Answer<{ id: number; url: string; inline: number; outside: number }>> {
   const pull = await readPull(options, target);
   if (!pull.ok) return pull;
@@ -109,7 +113,7 @@ async function review(
     };
   const built = buildReview(proposal, pull.value, redact);
   // Whose review with this marker is ours: the token's account's (an unreadable one: posted anew).
-  const author = await new CommentApi(target, options).viewer();
+  const author = await identity();
   const posted = await postReview(options, target, built, author.ok ? author.value : undefined);
   return posted.ok
     ? {
