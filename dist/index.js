@@ -42310,8 +42310,8 @@ function checkAnswer(text, answer, redact) {
     const extracted = extractJson(text);
     if (!extracted.found)
         return none(extracted.problem);
-    const value = (0,text_redact/* redactStrings */.eT)(extracted.value, redact);
     if (!answer.validate(extracted.value)) {
+        const value = (0,text_redact/* redactStrings */.eT)(extracted.value, redact);
         const all = (answer.validate.errors ?? []).map(describe).map(e => ({
             pointer: redact(e.pointer),
             message: redact(e.message)
@@ -42326,6 +42326,9 @@ function checkAnswer(text, answer, redact) {
             value
         };
     }
+    const settled = answer.settle?.(extracted.value) ?? { value: extracted.value, warnings: [] };
+    const value = (0,text_redact/* redactStrings */.eT)(settled.value, redact);
+    const warnings = settled.warnings.map(warning => redact(warning));
     // The strings of value are redacted, and JSON.stringify writes them as they are, escaped.
     const json = JSON.stringify(value);
     const bytes = Buffer.byteLength(json, 'utf8');
@@ -42340,7 +42343,7 @@ function checkAnswer(text, answer, redact) {
             value
         };
     }
-    return { ok: true, value, json };
+    return { ok: true, value, json, ...(warnings.length > 0 ? { warnings } : {}) };
 }
 /** An ajv error as the field it is about and what that field should have been. */
 function describe(error) {
@@ -61465,12 +61468,19 @@ class StickyComment {
      * cannot be read, none is taken for ours: a new comment is written (after a warning).
      */
     async find(api, marker) {
-        if (!this.author) {
-            this.author = await api.viewer();
-            if (!this.author.ok)
-                this.options.warn(`The comment of an earlier run is not looked for: whom the token belongs to could not be read (${this.author.why}), so a new comment is written.`);
-        }
-        return this.author.ok ? api.find(marker, this.author.value) : { ok: true, value: undefined };
+        const asked = this.author === undefined;
+        const author = await this.identity(api);
+        if (!author.ok && asked)
+            this.options.warn(`The comment of an earlier run is not looked for: whom the token belongs to could not be read (${author.why}), so a new comment is written.`);
+        return author.ok ? api.find(marker, author.value) : { ok: true, value: undefined };
+    }
+    /**
+     * Who the token is (GraphQL's viewer), asked once for the comment and for the review alike: the
+     * review too is found again only among those the token's own account wrote.
+     */
+    async identity(api = new CommentApi(this.target, { token: this.options.token, sleep: this.options.sleep })) {
+        this.author ??= await api.viewer();
+        return this.author;
     }
     failure(what, failed) {
         const { kind, number, repository } = this.target;
@@ -62168,6 +62178,45 @@ function parseLogins(raw) {
         .split(/[\n,]/)
         .map(v => v.trim().replace(/^@/, '').toLowerCase())
         .filter(v => v !== '');
+}
+/** What a label may not hold: a list's separators, quotes, brackets (YAML or JSON written in), controls. */
+const NOT_IN_LABEL = /[;|"'`\u2018\u2019\u201c\u201d[\]{}\p{Cc}\p{Zl}\p{Zp}]/u;
+/** GitHub refuses a longer label name. */
+const LABEL_CHARS = 50;
+/**
+ * `allowed-labels`: labels separated by commas or new lines, trimmed, once each. An entry that holds a
+ * separator of another syntax, a quote, a bracket or a control character is a typo, never a label.
+ */
+function parseLabels(raw) {
+    const labels = [
+        ...new Set(raw
+            .split(/[,\n]/)
+            .map(l => l.trim())
+            .filter(Boolean))
+    ];
+    const fixed = raw
+        .split(/[,\n;|]/)
+        .map(l => l.replace(new RegExp(NOT_IN_LABEL.source, 'gu'), '').trim())
+        .filter(Boolean)
+        .join(', ');
+    const how = `a label is written bare, the list separated by commas or new lines (no quotes, brackets, ";" or "|"), such as: ${fixed || 'bug, question'}`;
+    for (const label of labels) {
+        const bad = NOT_IN_LABEL.exec(label)?.[0];
+        if (bad !== undefined)
+            throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.AllowedLabels}" has the entry ${JSON.stringify(label)}, which holds ${character(bad)}; ${how}.`);
+        if ([...label].length > LABEL_CHARS)
+            throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.AllowedLabels}" has the entry ${JSON.stringify(label)}, longer than the ${LABEL_CHARS} characters GitHub allows a label; ${how}.`);
+    }
+    return labels;
+}
+function character(c) {
+    if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(c))
+        return `a control character (U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+    if (/[[\]{}]/.test(c))
+        return `a bracket (${c})`;
+    if (/[;|]/.test(c))
+        return `"${c}"`;
+    return `a quote (${c})`;
 }
 /** `allowed-bots`: logins as parseLogins reads them, by name only. */
 function parseBots(raw) {
@@ -67157,12 +67206,7 @@ function parseCommon(getInput, env, workingDirectory) {
         triggerPhrase: (0,thread/* parsePhrase */.L1)(getInput(inputs/* Input */.p.TriggerPhrase)),
         write: {
             review: bool(inputs/* Input */.p.Review, false),
-            labels: [
-                ...new Set(getInput(inputs/* Input */.p.AllowedLabels)
-                    .split(/[,\n]/)
-                    .map(l => l.trim())
-                    .filter(Boolean))
-            ]
+            labels: parseLabels(getInput(inputs/* Input */.p.AllowedLabels))
         }
     };
 }
@@ -67411,6 +67455,7 @@ function askForJson(settings, answer, env) {
 
 
 
+
 /** Bounds the schema itself states, so that the check refuses an answer past them. */
 const MAX_FINDINGS = 500;
 const MAX_TEXT = 100_000;
@@ -67480,10 +67525,66 @@ function withProposals(user, wanted) {
         required,
         additionalProperties: false
     };
+    // The agent is shown the list; the check takes any labels, sorted by settle, so that a label the
+    // agent should not have proposed costs that label, never the review or the rest of the answer.
+    const checked = wanted.labels.length > 0 ? { ...schema, properties: { ...properties, labels: true } } : schema;
     const options = { allErrors: true, strict: false };
     const ajv = draft === 'draft-07' ? new (ajv_default())["default"](options) : new (_2020_default())["default"](options);
     dist_default()["default"](ajv);
-    return { schema, draft, validate: ajv.compile(schema), warnings: user?.warnings ?? [] };
+    return {
+        schema,
+        draft,
+        validate: ajv.compile(checked),
+        warnings: user?.warnings ?? [],
+        ...(wanted.labels.length > 0 ? { settle: value => settleLabels(value, wanted.labels) } : {})
+    };
+}
+/** Labels the warning names at most, each cut at LABEL_SHOWN characters. */
+const LABELS_SHOWN = 10;
+const LABEL_SHOWN = 60;
+/**
+ * The answer with only its labels from allowed-labels, each once; what was dropped is one warning.
+ * A `labels` that is no list of labels is an empty list.
+ */
+function settleLabels(value, allowed) {
+    if (!(0,text_text/* isObject */.Gv)(value) || !('labels' in value))
+        return { value, warnings: [] };
+    const proposed = value.labels;
+    if (!Array.isArray(proposed))
+        return {
+            value: { ...value, labels: [] },
+            warnings: [
+                `The answer's "labels" is ${kindOf(proposed)}, not a list of labels from "allowed-labels", so no label is added; the rest of the answer stands.`
+            ]
+        };
+    const kept = [
+        ...new Set(proposed.filter((l) => typeof l === 'string' && allowed.includes(l)))
+    ];
+    const dropped = [
+        ...new Set(proposed.filter(l => typeof l !== 'string' || !allowed.includes(l)).map(shownLabel))
+    ];
+    if (dropped.length === 0)
+        return { value: { ...value, labels: kept }, warnings: [] };
+    const more = dropped.length > LABELS_SHOWN ? ` and ${dropped.length - LABELS_SHOWN} more` : '';
+    return {
+        value: { ...value, labels: kept },
+        warnings: [
+            `The answer proposed ${dropped.length === 1 ? 'a label' : 'labels'} outside "allowed-labels", not added: ` +
+                `${dropped.slice(0, LABELS_SHOWN).join(', ')}${more} (allowed: ${allowed.join(', ')}); ` +
+                `${kept.length > 0 ? `added from the list: ${kept.join(', ')}; ` : ''}the rest of the answer stands.`
+        ]
+    };
+}
+/** A proposed label as the warning quotes it: JSON, so that no control character or quote survives. */
+function shownLabel(label) {
+    return (0,text_text/* clip */.$Q)((0,json/* stringify */.As)(label) ?? String(label), LABEL_SHOWN);
+}
+function kindOf(value) {
+    if (value === null)
+        return 'null';
+    if ((0,text_text/* isObject */.Gv)(value))
+        return 'an object';
+    return typeof value === 'string' ? 'a string' : `a ${typeof value}`;
 }
 /** The parts of a checked answer: json-schema's value, the review, the labels (each when asked for). */
 function proposalsOf(value, wanted) {
@@ -67491,6 +67592,7 @@ function proposalsOf(value, wanted) {
         return { answer: value, labels: [] };
     if (!(0,text_text/* isObject */.Gv)(value))
         return { labels: [] };
+    // Settled already (settleLabels); checked again here, where they are written.
     const labels = Array.isArray(value.labels)
         ? value.labels.filter((l) => typeof l === 'string' && wanted.labels.includes(l))
         : [];
@@ -68473,7 +68575,9 @@ var artifact = __nccwpck_require__(33118);
 
 async function writeForAgent(report, { settings, redact }, { env, out }, 
 /** The head the agent reviewed (`fork-prs: review`): the review goes on it, or is not written. */
-reviewedHead) {
+reviewedHead, 
+/** Who the token is, as the sticky comment already asked (comment/sticky.ts); else asked here. */
+identity) {
     const outputs = new Map([
         Output.ReviewId,
         Output.ReviewUrl,
@@ -68504,7 +68608,8 @@ reviewedHead) {
             out.warning(`No review is written: #${found.number} is an issue, not a pull request.`);
         }
         else {
-            const posted = await review(options, found, proposed.review, redact, reviewedHead);
+            const whoami = identity ?? (() => new CommentApi(found, options).viewer());
+            const posted = await review(options, found, proposed.review, redact, reviewedHead, whoami);
             if (posted.ok) {
                 outputs.set(Output.ReviewId, String(posted.value.id));
                 outputs.set(Output.ReviewUrl, posted.value.url);
@@ -68525,7 +68630,7 @@ reviewedHead) {
     }
     return { outputs, reviewUrl };
 }
-async function review(options, target, proposal, redact, reviewedHead) {
+async function review(options, target, proposal, redact, reviewedHead, identity) {
     const pull = await readPull(options, target);
     if (!pull.ok)
         return pull;
@@ -68537,7 +68642,7 @@ async function review(options, target, proposal, redact, reviewedHead) {
         };
     const built = buildReview(proposal, pull.value, redact);
     // Whose review with this marker is ours: the token's account's (an unreadable one: posted anew).
-    const author = await new CommentApi(target, options).viewer();
+    const author = await identity();
     const posted = await postReview(options, target, built, author.ok ? author.value : undefined);
     return posted.ok
         ? {
@@ -68578,6 +68683,10 @@ async function publish(report, plan, ports, { comment, cancellation, earlier, re
         out.notice(report.session.note);
     for (const warning of report.thread?.warnings ?? [])
         out.warning(redact(warning));
+    // What the action left out of the answer (a label outside allowed-labels), redacted by the check.
+    if (report.answer?.ok)
+        for (const warning of report.answer.warnings ?? [])
+            out.warning(warning);
     // Outputs first: the upload can take long, and a cancelled job may be killed during it.
     const written = writeOutputs(report, out);
     const cancelled = cancellation?.cancelled === true;
@@ -68585,7 +68694,9 @@ async function publish(report, plan, ports, { comment, cancellation, earlier, re
     if (cancelled)
         await comment?.finish(viewOf(report, true), (0,run_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
     // The review and the labels the answer proposed: written by the action, before the comment links to them.
-    const wrote = cancelled ? undefined : await writeForAgent(report, plan, ports, reviewedHead);
+    const wrote = cancelled
+        ? undefined
+        : await writeForAgent(report, plan, ports, reviewedHead, comment && (() => comment.identity()));
     // Cancelled while the review and labels were written (before any upload began).
     const cancelledWriting = !cancelled && cancellation?.cancelledAt !== undefined;
     // Not kept in `written`: the report's own outputs leave these empty, so a rewrite below never clears them.
