@@ -11,18 +11,17 @@
 import * as fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { startAction, type ActionRun } from '../scripts/local-runner.mjs';
-import { rootWith, sudoRunner, type SudoRunner } from './helpers/machine-tools.js';
+import { rootWith, runsHere, sudoRunner, type SudoRunner } from './helpers/machine-tools.js';
 import { render, tableRows, textOf } from './helpers/gfm.js';
 import { must } from './helpers/must.js';
 import { untilTurnStarted } from './helpers/turn-started.js';
 import { until } from './helpers/until.js';
 
-const ready = rootWith('setpriv', 'sudo', 'useradd');
-if (!ready)
-  console.warn(
-    '!!! SKIPPED: cancelling through sudo needs root on Linux with setpriv, sudo and useradd; ' +
-      'cancel and timeout-minutes through sudo are NOT tested here.'
-  );
+const ready = runsHere(
+  rootWith('setpriv', 'sudo', 'useradd'),
+  'cancelling through sudo needs root on Linux with setpriv, sudo and useradd; ' +
+    'cancel and timeout-minutes through sudo are NOT tested here.'
+);
 
 const RUNNER = 'hermes-cancel-runner';
 

@@ -12,20 +12,19 @@ import * as net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { EgressFence, FenceError, type Admin } from '../src/fence/fence.js';
 import { nftRuleset, refusalsOfNftJson } from '../src/fence/rules.js';
-import { rootWith } from './helpers/machine-tools.js';
+import { rootWith, runsHere } from './helpers/machine-tools.js';
 
-const root =
+const root = runsHere(
   rootWith('setpriv', 'useradd', 'nft') &&
-  spawnSync('nft', ['list', 'tables'], { stdio: 'ignore' }).status === 0;
-const iptables = root && rootWith('iptables', 'ip6tables', 'iptables-save');
-if (!root)
-  console.warn(
-    '!!! SKIPPED: the fence kernel tests need root on Linux with setpriv, useradd and a working nft; ' +
-      'the kernel rules are NOT tested here.'
-  );
-else if (!iptables)
-  console.warn(
-    '!!! SKIPPED: iptables, ip6tables or iptables-save is missing: the iptables fallback is NOT tested here.'
+    spawnSync('nft', ['list', 'tables'], { stdio: 'ignore' }).status === 0,
+  'the fence kernel tests need root on Linux with setpriv, useradd and a working nft; ' +
+    'the kernel rules are NOT tested here.'
+);
+const iptables =
+  root &&
+  runsHere(
+    rootWith('iptables', 'ip6tables', 'iptables-save'),
+    'iptables, ip6tables or iptables-save is missing: the iptables fallback is NOT tested here.'
   );
 
 const admin: Admin = (file, args) => {

@@ -25,21 +25,19 @@ import {
 import { agentDir } from './helpers/agent-dir.js';
 import { all, render, tableRows, textOf } from './helpers/gfm.js';
 import { startModelProvider, type ModelProvider } from './helpers/model-provider.js';
-import { rootWith, sudoRunner, type SudoRunner } from './helpers/machine-tools.js';
+import { rootWith, runsHere, sudoRunner, type SudoRunner } from './helpers/machine-tools.js';
 import { must } from './helpers/must.js';
 import { alive } from './helpers/processes.js';
 import { untilTurnStarted } from './helpers/turn-started.js';
 
 const EGRESS = path.join(ROOT, 'simulator', 'hostile', 'egress');
 const REAL_KEY = 'sk-or-v1-fence-e2e-real-provider-key-0a1b2c3d';
-const root =
+const root = runsHere(
   rootWith('setpriv', 'nft') &&
-  spawnSync('nft', ['list', 'tables'], { stdio: 'ignore' }).status === 0;
-if (!root)
-  console.warn(
-    '!!! SKIPPED: the egress fence suite needs root on Linux with setpriv and a working nft ' +
-      `(this is ${process.platform}, uid ${process.getuid?.()}); the fence is NOT tested here.`
-  );
+    spawnSync('nft', ['list', 'tables'], { stdio: 'ignore' }).status === 0,
+  'the egress fence suite needs root on Linux with setpriv and a working nft ' +
+    `(this is ${process.platform}, uid ${process.getuid?.()}); the fence is NOT tested here.`
+);
 const describeRoot = root ? describe : describe.skip;
 
 /** A listener that counts what reaches it: TCP connections (and their first bytes), UDP datagrams. */
@@ -136,10 +134,11 @@ function refusedRows(r: ActionRun): string[][] {
  * afterwards), running the copies staged for other users.
  */
 const RUNNER = 'hermes-fence-runner';
-const sudoPath = root && rootWith('sudo', 'useradd');
-if (root && !sudoPath)
-  console.warn(
-    '!!! SKIPPED: sudo or useradd is missing: the fence through passwordless sudo is NOT tested here.'
+const sudoPath =
+  root &&
+  runsHere(
+    rootWith('sudo', 'useradd'),
+    'sudo or useradd is missing: the fence through passwordless sudo is NOT tested here.'
   );
 
 for (const via of ['root', 'sudo'] as const)

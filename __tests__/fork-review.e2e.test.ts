@@ -21,21 +21,19 @@ import { agentDir } from './helpers/agent-dir.js';
 import { render, tableRows, textOf } from './helpers/gfm.js';
 import { GitServer, hostileHead, isolatedGitEnv, type HostileHead } from './helpers/git-server.js';
 import { entriesOf, GithubPulls } from './helpers/github-pulls.js';
-import { rootWith } from './helpers/machine-tools.js';
+import { rootWith, runsHere } from './helpers/machine-tools.js';
 import { startModelProvider, type ModelProvider } from './helpers/model-provider.js';
 import { must } from './helpers/must.js';
 
 const REVIEWER = path.join(ROOT, 'simulator', 'hostile', 'reviewer');
 const REAL_KEY = 'sk-or-v1-fork-review-real-provider-key-0a1b';
 const JOB_TOKEN = 'ghs_forkreviewjobtoken0123456789abcd';
-const root =
+const root = runsHere(
   rootWith('setpriv', 'nft', 'git') &&
-  spawnSync('nft', ['list', 'tables'], { stdio: 'ignore' }).status === 0;
-if (!root)
-  console.warn(
-    '!!! SKIPPED: the fork-PR review suite needs root on Linux with setpriv, git and a working nft ' +
-      `(this is ${process.platform}, uid ${process.getuid?.()}); the fork mode is NOT tested end to end here.`
-  );
+    spawnSync('nft', ['list', 'tables'], { stdio: 'ignore' }).status === 0,
+  'the fork-PR review suite needs root on Linux with setpriv, git and a working nft ' +
+    `(this is ${process.platform}, uid ${process.getuid?.()}); the fork mode is NOT tested end to end here.`
+);
 const describeRoot = root ? describe : describe.skip;
 
 interface Attempted {

@@ -20,14 +20,14 @@ import { anthropicRoute, type RouteFacts } from '../src/steps/anthropic-route.js
 import type { TurnGateway } from '../src/steps/gateway.js';
 import { foreignListener } from './helpers/foreign-listener.js';
 import { startTurn } from './helpers/turn-gateway.js';
+import { rootWith, runsHere } from './helpers/machine-tools.js';
 
 const KEY = 'sk-ant-api03-real-key-0123456789';
 
-const root = process.getuid?.() === 0 && process.platform === 'linux';
-if (!root)
-  process.stderr.write(
-    '!!! SKIPPED: the loopback-upstream attack needs root on Linux (a listener of another user); see gateway-loopback-owner.test.ts.\n'
-  );
+const root = runsHere(
+  rootWith(),
+  'the loopback-upstream attack needs root on Linux (a listener of another user); see gateway-loopback-owner.test.ts.'
+);
 const children: ChildProcess[] = [];
 let turn: TurnGateway | undefined;
 afterEach(async () => {

@@ -8,7 +8,6 @@
  *
  * Isolating needs root on Linux with setpriv: elsewhere the suite is skipped with a loud line.
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -19,15 +18,13 @@ import { agentDir } from './helpers/agent-dir.js';
 import { render, tableRows } from './helpers/gfm.js';
 import { must } from './helpers/must.js';
 import { REAL_KEY, startStandIn, type StandIn } from './helpers/provider-standin.js';
+import { rootWith, runsHere } from './helpers/machine-tools.js';
 
-const found = (command: string): boolean =>
-  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-const root = process.platform === 'linux' && process.getuid?.() === 0 && found('setpriv');
-if (!root)
-  console.warn(
-    '!!! SKIPPED: the Anthropic gateway suite needs root on Linux with setpriv (this is ' +
-      `${process.platform}, uid ${process.getuid?.()}); Anthropic behind the gateway is NOT tested here.`
-  );
+const root = runsHere(
+  rootWith('setpriv'),
+  'the Anthropic gateway suite needs root on Linux with setpriv (this is ' +
+    `${process.platform}, uid ${process.getuid?.()}); Anthropic behind the gateway is NOT tested here.`
+);
 const describeRoot = root ? describe : describe.skip;
 
 interface Seen {

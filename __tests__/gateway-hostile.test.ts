@@ -15,14 +15,14 @@ import { testGateway } from './helpers/gateway-calls.js';
 import { gatewayWorld, type World } from './helpers/gateway-world.js';
 import { chatChunks, REAL_KEY } from './helpers/provider-standin.js';
 import { until } from './helpers/until.js';
+import { rootWith, runsHere } from './helpers/machine-tools.js';
 
 const KEY = 'sk-ant-api03-real-key-hostile-0123456789';
 
-const root = process.getuid?.() === 0 && process.platform === 'linux';
-if (!root)
-  process.stderr.write(
-    '!!! SKIPPED: the capability-in-either-header attack needs root on Linux (a listener of another user).\n'
-  );
+const root = runsHere(
+  rootWith(),
+  'the capability-in-either-header attack needs root on Linux (a listener of another user).'
+);
 const rootTest = root ? test : test.skip;
 
 let world: World | undefined;

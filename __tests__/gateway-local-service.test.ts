@@ -10,15 +10,15 @@ import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { request } from 'undici';
 import { notAgentOwned } from '../src/confine/agent-user.js';
 import { ownerCheckedDispatcher } from '../src/gateway/loopback-owner.js';
+import { rootWith, runsHere } from './helpers/machine-tools.js';
 
 const SERVER =
   "const s=require('http').createServer((q,r)=>r.end('ok')).listen(0,'127.0.0.1',()=>console.log(s.address().port))";
 
-const root = process.getuid?.() === 0 && process.platform === 'linux';
-if (!root)
-  process.stderr.write(
-    '!!! SKIPPED: a local server of a service user needs root on Linux (useradd): NOT tested here.\n'
-  );
+const root = runsHere(
+  rootWith('useradd'),
+  'a local server of a service user needs root on Linux (useradd): NOT tested here.'
+);
 const rootTest = root ? test : test.skip;
 const SERVICE = `rtsvc${process.pid}`;
 let uid = -1;

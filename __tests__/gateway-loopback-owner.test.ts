@@ -30,16 +30,16 @@ import { callOpenrouter as openrouterCall, testGateway } from './helpers/gateway
 import { withProcessEnv } from './helpers/process-env.js';
 import { runnerService } from './helpers/runner-service.js';
 import { startTurn, type StartedTurn } from './helpers/turn-gateway.js';
+import { rootWith, runsHere } from './helpers/machine-tools.js';
 
 const KEY = 'sk-ant-api03-real-key-loopback-0123456789';
 const OR_KEY = 'sk-or-v1-real-key-loopback-0123456789abcdef';
-const root = process.getuid?.() === 0 && process.platform === 'linux';
-if (!root)
-  process.stderr.write(
-    '!!! SKIPPED: a loopback upstream served by another user needs root on Linux (this is ' +
-      `${process.platform}, uid ${process.getuid?.()}): only the refusal of an untrusted owner is shown here; ` +
-      'the red team’s attacks as another user (and on interfaces, NAT rules, agent users) are NOT tested.\n'
-  );
+const root = runsHere(
+  rootWith(),
+  'a loopback upstream served by another user needs root on Linux (this is ' +
+    `${process.platform}, uid ${process.getuid?.()}): only the refusal of an untrusted owner is shown here; ` +
+    'the red team’s attacks as another user (and on interfaces, NAT rules, agent users) are NOT tested.'
+);
 const rootTest = root ? test : test.skip;
 
 /** Runs `ip` (root, CAP_NET_ADMIN); false when it may not. */
@@ -342,7 +342,12 @@ describe('the owner check: which addresses are "this machine"', () => {
   // none: another host), or ask the kernel (`ip route get <addr>` type local; or RTM_GETROUTE).
   // A leftover of an earlier run cut short goes first (afterAll does not run for a filtered-out block).
   if (root) ip('link', 'del', 'rt3v0');
-  const veth = root && ip('link', 'add', 'rt3v0', 'type', 'veth', 'peer', 'name', 'rt3v1');
+  const veth =
+    root &&
+    runsHere(
+      ip('link', 'add', 'rt3v0', 'type', 'veth', 'peer', 'name', 'rt3v1'),
+      '`ip link add rt3v0 type veth` failed (no CAP_NET_ADMIN?): an interface of this machine is NOT tested here.'
+    );
   if (veth) {
     ip('addr', 'add', '10.231.79.1/24', 'dev', 'rt3v0');
     ip('link', 'set', 'rt3v0', 'up');
@@ -416,7 +421,12 @@ describe('the owner check: more spellings of this machine', () => {
 
   // A ULA address on an interface of this machine (a veth whose peer is down, no DAD), the agent on [::].
   if (root) ip('link', 'del', 'rt4d0');
-  const veth = root && ip('link', 'add', 'rt4d0', 'type', 'veth', 'peer', 'name', 'rt4d1');
+  const veth =
+    root &&
+    runsHere(
+      ip('link', 'add', 'rt4d0', 'type', 'veth', 'peer', 'name', 'rt4d1'),
+      '`ip link add rt4d0 type veth` failed (no CAP_NET_ADMIN?): an interface of this machine is NOT tested here.'
+    );
   if (veth) {
     ip('link', 'set', 'rt4d0', 'up');
     ip('-6', 'addr', 'add', 'fd04:4::1/64', 'dev', 'rt4d0', 'nodad');
@@ -435,11 +445,10 @@ describe('the owner check: more spellings of this machine', () => {
 
 describe('the owner check behind a NAT rule of the machine’s (a transparent proxy’s REDIRECT)', () => {
   const iptables = (...args: string[]): boolean => spawnSync('iptables', args).status === 0;
-  const nat = root && iptables('-t', 'nat', '-L', 'OUTPUT', '-n');
-  if (!nat)
-    process.stderr.write(
-      '!!! SKIPPED: no root with iptables here (Debian: iptables): the owner check behind a NAT rule is NOT tested.\n'
-    );
+  const nat = runsHere(
+    root && iptables('-t', 'nat', '-L', 'OUTPUT', '-n'),
+    'no root with iptables here (Debian: iptables): the owner check behind a NAT rule is NOT tested.'
+  );
   // Was a hole, now closed (medium where it applies: the REAL key to the agent, plain-http upstream only). peerOwner()
   // looks the peer up by its reversed 4-tuple: a row whose local end is the address the gateway
   // connected to. A REDIRECT/DNAT rule in the nat table's OUTPUT chain (a transparent egress proxy,
@@ -908,10 +917,7 @@ describe('the trust predicate (notAgentOwned): any uid but an agent’s', () => 
   // agent could own such a uid is a process of its outliving its user's removal; userdel refuses a
   // user who still runs a process (held below), so the user then stays and stays refused. A fix that
   // closes it for good: trust a uid only when /etc/passwd names it (and by a name not hermes-agent-*).
-  if (!root)
-    process.stderr.write(
-      '!!! SKIPPED: the trust red team needs root on Linux (useradd): NOT tested here.\n'
-    );
+  runsHere(root, 'the trust red team needs root on Linux (useradd): NOT tested here.');
 
   const made: string[] = [];
   afterAll(() => {

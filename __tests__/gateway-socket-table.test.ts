@@ -15,12 +15,12 @@ import { endianness } from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { lookUpPeerOwner, peerOwner, ROWS_PER_TURN } from '../src/gateway/loopback-owner.js';
+import { runsHere } from './helpers/machine-tools.js';
 
-const linux = fs.existsSync('/proc/net/tcp');
-if (!linux)
-  process.stderr.write(
-    `!!! SKIPPED: this machine (${process.platform}) has no /proc/net/tcp: the look-up on a real socket table is NOT tested here.\n`
-  );
+const linux = runsHere(
+  fs.existsSync('/proc/net/tcp'),
+  `this machine (${process.platform}) has no /proc/net/tcp: the look-up on a real socket table is NOT tested here.`
+);
 const linuxTest = linux ? test : test.skip;
 
 const HEAD =

@@ -17,22 +17,20 @@ import { ROOT, runAction, type ActionRun } from '../scripts/local-runner.mjs';
 import { agentDir } from './helpers/agent-dir.js';
 import { render, tableRows, textOf } from './helpers/gfm.js';
 import { must } from './helpers/must.js';
+import { found, rootWith, runsHere } from './helpers/machine-tools.js';
 
 const HOSTILE = path.join(ROOT, 'simulator', 'hostile', 'hermes');
-const found = (command: string): boolean =>
-  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-const root = process.platform === 'linux' && process.getuid?.() === 0 && found('setpriv');
-if (!root)
-  console.warn(
-    '!!! SKIPPED: the isolation suite needs root on Linux with setpriv (this is ' +
-      `${process.platform}, uid ${process.getuid?.()}); isolation is NOT tested here.`
-  );
+const root = runsHere(
+  rootWith('setpriv'),
+  'the isolation suite needs root on Linux with setpriv (this is ' +
+    `${process.platform}, uid ${process.getuid?.()}); isolation is NOT tested here.`
+);
 const describeRoot = root ? describe : describe.skip;
-const acl = root && found('setfacl') && found('getfacl');
-if (root && !acl)
-  console.warn(
-    '!!! SKIPPED: setfacl/getfacl are not installed (Debian: apt-get install acl): ACLs the agent ' +
-      'adds are NOT tested here.'
+const acl =
+  root &&
+  runsHere(
+    found('setfacl') && found('getfacl'),
+    'setfacl/getfacl are not installed (Debian: apt-get install acl): ACLs the agent adds are NOT tested here.'
   );
 
 interface HostileRecord {
@@ -447,13 +445,21 @@ describeRoot('isolation: none — what docs/security.md says the agent reaches',
 
 /**
  * Where isolation is impossible (not root, no passwordless sudo): the action runs as `nobody`, which
- * has neither here. Under auto, a gated event is refused before Hermes runs; another one warns.
+ * has neither here (where sudo is installed, `sudo -n true` as nobody must fail, as on a runner).
+ * Under auto, a gated event is refused before Hermes runs; another one warns.
  */
-const nobody = root && !found('sudo') ? { uid: 65534, gid: 65534 } : undefined;
-if (root && !nobody)
-  console.warn(
-    '!!! SKIPPED: sudo is installed, so `nobody` might isolate; fail-closed is NOT tested.'
-  );
+const NOBODY = { uid: 65534, gid: 65534 };
+const nobodyMaySudo = (): boolean =>
+  found('sudo') && spawnSync('sudo', ['-n', 'true'], { ...NOBODY, stdio: 'ignore' }).status === 0;
+const nobody =
+  root &&
+  runsHere(!nobodyMaySudo(), 'nobody has passwordless sudo here, so fail-closed is NOT tested.')
+    ? NOBODY
+    : undefined;
+/** Why the action as nobody cannot isolate: sudo missing, or nobody's sudo asks for a password. */
+const NOBODY_WHY = found('sudo')
+  ? 'has no passwordless sudo \\(`sudo -n true` failed\\)'
+  : 'sudo is not installed';
 const describeNobody = nobody ? describe : describe.skip;
 
 describeNobody('isolation impossible (the action runs as nobody, without sudo)', () => {
@@ -483,7 +489,9 @@ describeNobody('isolation impossible (the action runs as nobody, without sudo)',
     const errors = r.annotations.filter(a => a.command === 'error').map(a => a.message);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(
-      /^Hermes cannot run as its own user here \(the action runs as nobody \(uid 65534\), not root, and sudo is not installed\), and content from people without write access can reach the prompt on issue_comment events, so the agent does not start; .* set "isolation: none" to run Hermes as the runner's user\.$/
+      new RegExp(
+        `^Hermes cannot run as its own user here \\(the action runs as nobody \\(uid 65534\\), not root, and ${NOBODY_WHY}\\), and content from people without write access can reach the prompt on issue_comment events, so the agent does not start; .* set "isolation: none" to run Hermes as the runner's user\\.$`
+      )
     );
     expect(isolationRow(r)).toContain('none: the action runs as nobody');
   });
@@ -506,10 +514,11 @@ describeNobody('isolation impossible (the action runs as nobody, without sudo)',
  * root and sudo is installed (a user and a sudoers entry, removed afterwards); skipped loudly elsewhere.
  */
 const RUNNER = 'hermes-test-runner';
-const sudoPath = root && found('sudo') && found('useradd');
-if (!sudoPath)
-  console.warn(
-    '!!! SKIPPED: the passwordless-sudo path needs root and sudo installed; it is NOT tested here.'
+const sudoPath =
+  root &&
+  runsHere(
+    found('sudo') && found('useradd'),
+    'the passwordless-sudo path needs root and sudo installed; it is NOT tested here.'
   );
 (sudoPath ? describe : describe.skip)('isolation: auto, through passwordless sudo', () => {
   const sudoers = `/etc/sudoers.d/${RUNNER}`;

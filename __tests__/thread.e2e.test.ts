@@ -17,14 +17,12 @@ import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
 import { GithubApi } from './helpers/github-api.js';
 import { unseal } from '../src/thread/sealed.js';
 import { render, textOf } from './helpers/gfm.js';
+import { rootWith, runsHere } from './helpers/machine-tools.js';
 
-const found = (command: string): boolean =>
-  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-const root = process.platform === 'linux' && process.getuid?.() === 0 && found('setpriv');
-if (!root)
-  console.warn(
-    `!!! SKIPPED: the thread suite needs root on Linux with setpriv (uid ${process.getuid?.()}); threads are NOT tested here.`
-  );
+const root = runsHere(
+  rootWith('setpriv'),
+  `the thread suite needs root on Linux with setpriv (uid ${process.getuid?.()}); threads are NOT tested here.`
+);
 const describeRoot = root ? describe : describe.skip;
 const KEY = 'thread-key-secret-for-tests-0123456789';
 

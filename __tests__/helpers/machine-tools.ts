@@ -1,13 +1,32 @@
 /**
  * What the root-only suites ask of this machine (whether a tool is installed, whether the tests run
- * as root on Linux), and the hosted runner's shape made for a test: an ordinary user with
- * passwordless sudo, removed again afterwards.
+ * as root on Linux), the one way they skip (`runsHere`), and the hosted runner's shape made for a
+ * test: an ordinary user with passwordless sudo, removed again afterwards.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { agentDir } from './agent-dir.js';
 import { must } from './must.js';
+
+/** Where skipping is a failure: under CI (GitHub sets CI=true), unless a job says why it skips. */
+const SKIPS_FAIL = /^(true|1)$/i.test(process.env.CI ?? '') && !process.env.HERMES_TEST_ALLOW_SKIP;
+
+/**
+ * Whether the tests that need `ready` run here. Where they do not, one line on stderr says what is
+ * skipped and why (`skipped`); under CI that is an error instead, which fails the file: a CI job runs
+ * them (as root, see .github/workflows/ci.yml) unless it sets HERMES_TEST_ALLOW_SKIP to say why not.
+ */
+export function runsHere(ready: boolean, skipped: string): boolean {
+  if (ready) return true;
+  if (SKIPS_FAIL)
+    throw new Error(
+      `Not run, and CI=true: ${skipped} Run the suite as root with .ci/run's tools, or set ` +
+        'HERMES_TEST_ALLOW_SKIP to say why this job may skip it.'
+    );
+  process.stderr.write(`!!! SKIPPED: ${skipped}\n`);
+  return false;
+}
 
 /** Whether a command is on PATH. */
 export function found(command: string): boolean {
