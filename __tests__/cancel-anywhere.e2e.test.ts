@@ -25,7 +25,7 @@ import { alive } from './helpers/processes.js';
 import { untilTurnStarted } from './helpers/turn-started.js';
 import { until, untilStdout } from './helpers/until.js';
 import { must } from './helpers/must.js';
-import { OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
+import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
 
 let api: GithubApi;
 let env: Record<string, string>;
@@ -71,7 +71,8 @@ const inputs = {
   comment: 'true',
   'github-token': 'gh-token-for-comments',
   'upload-artifact': 'false',
-  ...OPEN_WHERE_UNFENCED
+  ...OPEN_WHERE_UNFENCED,
+  ...NONE_WHERE_UNISOLATED
 };
 const OUTPUTS = ['outcome', 'exit_code', 'duration_ms', 'tokens_total', 'attempts'];
 

@@ -16,7 +16,7 @@ import { until } from './helpers/until.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { must } from './helpers/must.js';
-import { OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
+import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
 
 let api: GithubApi;
 let env: Record<string, string>;
@@ -44,7 +44,8 @@ const inputs = {
   comment: 'true',
   'github-token': 'gh-token-for-comments',
   'upload-artifact': 'false',
-  ...OPEN_WHERE_UNFENCED
+  ...OPEN_WHERE_UNFENCED,
+  ...NONE_WHERE_UNISOLATED
 };
 
 describe('one comment, kept true', () => {

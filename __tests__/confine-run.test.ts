@@ -113,7 +113,9 @@ describe('isolation that cannot be set up is published like a refusal, and undon
     );
     const name = asked.find(([file]) => file === 'useradd')?.at(-1) ?? '';
     const commands = asked.map(([file, ...args]) => [file, ...args].join(' '));
-    expect(commands).toContain(`chown -R -h --from=4321 0:0 ${w.dir}`);
+    // Handed back to the workspace's owner: this process's user (root only where the suite is).
+    const owner = `${process.getuid?.()}:${process.getgid?.()}`;
+    expect(commands).toContain(`chown -R -h --from=4321 ${owner} ${w.dir}`);
     expect(commands.at(-1)).toBe(`userdel ${name}`);
     expect(homesOf(name)).toEqual([]);
     expect(w.transcripts).toEqual([]);

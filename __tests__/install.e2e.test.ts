@@ -50,7 +50,7 @@ import { alive, runnerSignals } from './helpers/processes.js';
 import { until } from './helpers/until.js';
 import { setProcessEnv } from './helpers/process-env.js';
 import { must } from './helpers/must.js';
-import { OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
+import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
 
 const V = PINNED_HERMES_VERSION.replace(/\./g, '\\.');
 
@@ -81,6 +81,7 @@ function stepOptions(m: Machine, { inputs = {}, env = {} }: StepOptions = {}) {
       query: 'Check the build',
       'upload-artifact': 'false',
       ...OPEN_WHERE_UNFENCED,
+      ...NONE_WHERE_UNISOLATED,
       ...installInputs(world, inputs)
     },
     env: {

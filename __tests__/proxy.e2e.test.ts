@@ -14,7 +14,7 @@ import {
   type ApiServer
 } from './helpers/api-server.js';
 import { Proxy } from './helpers/proxy.js';
-import { OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
+import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
 
 const portOf = (url: string): string => new URL(url).port;
 
@@ -40,7 +40,8 @@ describe('the runner proxy settings', () => {
         query: 'Fix the issue',
         'github-token': 'gate-token',
         'upload-artifact': 'false',
-        ...OPEN_WHERE_UNFENCED
+        ...OPEN_WHERE_UNFENCED,
+        ...NONE_WHERE_UNISOLATED
       },
       env: {
         GITHUB_EVENT_NAME: 'issue_comment',

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
 import { all, render, tableRows, textOf } from './helpers/gfm.js';
 import { GithubApi } from './helpers/github-api.js';
-import { OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
+import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
 
 const RUNNER_CREDENTIALS = {
   ACTIONS_RUNTIME_TOKEN: 'runtime-token-value',
@@ -157,7 +157,8 @@ describe('who may start the agent', () => {
         query: 'Fix the issue',
         'github-token': 'gate-token',
         'upload-artifact': 'false',
-        ...OPEN_WHERE_UNFENCED
+        ...OPEN_WHERE_UNFENCED,
+        ...NONE_WHERE_UNISOLATED
       },
       env: {
         GITHUB_EVENT_NAME: 'issue_comment',

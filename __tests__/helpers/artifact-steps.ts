@@ -5,7 +5,7 @@ import { ArtifactService, type Run, type StoredArtifact } from './artifact-servi
 import { startAzurite, type Azurite } from './azurite.js';
 import { untilTurnStarted } from './turn-started.js';
 import { must } from './must.js';
-import { OPEN_WHERE_UNFENCED } from './machine-tools.js';
+import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from './machine-tools.js';
 
 /** Starts Azurite and the artifact service before the suite, and stops both after it. */
 export function useArtifactStore(): { readonly service: ArtifactService } {
@@ -37,7 +37,12 @@ export function step(
   job?: string
 ): Promise<ActionRun> {
   return runAction({
-    inputs: { query: 'Check the build', ...OPEN_WHERE_UNFENCED, ...inputs },
+    inputs: {
+      query: 'Check the build',
+      ...OPEN_WHERE_UNFENCED,
+      ...NONE_WHERE_UNISOLATED,
+      ...inputs
+    },
     env: run.env(job, env)
   });
 }
@@ -63,7 +68,7 @@ export const artifactUrl = (run: Run, id: number): string =>
 /** Starts the slow scenario as a step of `run`, and resolves once Hermes has written its init event. */
 export async function startedTurn(run: Run): Promise<ReturnType<typeof startAction>> {
   const started = startAction({
-    inputs: { query: 'Think', ...OPEN_WHERE_UNFENCED },
+    inputs: { query: 'Think', ...OPEN_WHERE_UNFENCED, ...NONE_WHERE_UNISOLATED },
     env: run.env(undefined, scenario('slow'))
   });
   await untilTurnStarted(started);

@@ -1,11 +1,13 @@
 /**
  * What the root-only suites ask of this machine (whether a tool is installed, whether the tests run
- * as root on Linux), the one way they skip (`runsHere`), and the hosted runner's shape made for a
- * test: an ordinary user with passwordless sudo, removed again afterwards.
+ * as root on Linux, whether the action can isolate), the one way they skip (`runsHere`), and the
+ * hosted runner's shape made for a test: an ordinary user with passwordless sudo, removed again
+ * afterwards.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { planIsolation } from '../../src/confine/host.js';
 import { agentDir } from './agent-dir.js';
 import { must } from './must.js';
 
@@ -71,6 +73,9 @@ export function sudoRunner(name: string): SudoRunner {
   };
 }
 
+/** `isolation: auto`'s own decision here: Linux, setpriv, and root or passwordless sudo; else why not. */
+const ISOLATION = planIsolation('auto');
+
 /** Whether the action can raise its egress fence here: root on Linux, nft or iptables installed. */
 export const CAN_FENCE = rootWith() && (found('nft') || found('iptables'));
 
@@ -87,4 +92,17 @@ export const OPEN_WHERE_UNFENCED: Readonly<Record<string, string>> = CAN_FENCE
 if (!CAN_FENCE && rootWith())
   process.stderr.write(
     'machine-tools: no nft or iptables here: suites not about the fence run with allowed-hosts: * (`.ci/run` installs nftables)\n'
+  );
+
+/**
+ * For suites about something else than isolation, as OPEN_WHERE_UNFENCED is for the fence: where the
+ * action cannot run Hermes as its own user (an ordinary user without passwordless sudo),
+ * `isolation: none`, the input that says an unisolated run is intended (else gated events are
+ * refused and other runs warn); where it can, nothing. Isolation's own suites skip loudly instead.
+ */
+export const NONE_WHERE_UNISOLATED: Readonly<Record<string, string>> =
+  ISOLATION.kind === 'user' ? {} : { isolation: 'none' };
+if (ISOLATION.kind === 'none')
+  process.stderr.write(
+    `machine-tools: Hermes cannot run as its own user here (${ISOLATION.why}): suites not about isolation run with isolation: none\n`
   );
