@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { stagedForOthers } from '../scripts/local-runner.mjs';
 import { EgressFence, FenceError, type Admin } from '../src/fence/fence.js';
 import { nftRuleset, refusalsOfNftJson } from '../src/fence/rules.js';
 import { rootWith, runsHere } from './helpers/machine-tools.js';
@@ -41,7 +42,8 @@ function connectAs(uid: number, targets: [string, number][]): string[] {
   const code = `const net=require('net');(async()=>{const out=[];for(const [h,p] of ${JSON.stringify(targets)}){out.push(await new Promise(r=>{const s=net.connect({host:h,port:p});s.on('connect',()=>{s.destroy();r('connected')});s.on('error',e=>r(e.code))}))}console.log(JSON.stringify(out))})()`;
   const run = spawnSync(
     'setpriv',
-    [`--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', process.execPath, '-e', code],
+    // The staged Node: this one may lie in a checkout uid cannot enter.
+    [`--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', stagedForOthers().node, '-e', code],
     { encoding: 'utf8' }
   );
   return JSON.parse(run.stdout) as string[];

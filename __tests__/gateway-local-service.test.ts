@@ -8,6 +8,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { request } from 'undici';
+import { stagedForOthers } from '../scripts/local-runner.mjs';
 import { notAgentOwned } from '../src/confine/agent-user.js';
 import { ownerCheckedDispatcher } from '../src/gateway/loopback-owner.js';
 import { rootWith, runsHere } from './helpers/machine-tools.js';
@@ -36,7 +37,8 @@ afterAll(() => {
 });
 
 async function serveAs(serviceUid: number): Promise<number> {
-  child = spawn(process.execPath, ['-e', SERVER], {
+  // The staged Node: this one may lie in a checkout the service user cannot enter.
+  child = spawn(stagedForOthers().node, ['-e', SERVER], {
     uid: serviceUid,
     stdio: ['ignore', 'pipe', 'inherit']
   });

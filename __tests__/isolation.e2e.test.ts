@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ROOT, runAction, type ActionRun } from '../scripts/local-runner.mjs';
+import { ROOT, runAction, stagedForOthers, type ActionRun } from '../scripts/local-runner.mjs';
 import { agentDir } from './helpers/agent-dir.js';
 import { render, tableRows, textOf } from './helpers/gfm.js';
 import { must } from './helpers/must.js';
@@ -542,7 +542,8 @@ const sudoPath =
       simulator: false,
       inputs: {
         query: 'Find the job’s credentials',
-        'hermes-path': HOSTILE,
+        // The runner user cannot enter a checkout under a 0700 or 0750 parent: the staged copy.
+        'hermes-path': path.join(stagedForOthers().root, 'simulator', 'hostile', 'hermes'),
         'upload-artifact': 'false'
       },
       env: {

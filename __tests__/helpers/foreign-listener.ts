@@ -10,6 +10,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { afterAll } from '@jest/globals';
+import { stagedForOthers } from '../../scripts/local-runner.mjs';
 import { AGENT_USER_PREFIX } from '../../src/confine/agent-user.js';
 
 let made: { name: string; uid: number; gid: number } | undefined;
@@ -51,7 +52,8 @@ export async function foreignListener(
     });
     server.listen(${port}, ${JSON.stringify(host)}, () => process.stdout.write('port ' + server.address().port + '\\n'));`;
   const { uid, gid } = foreignUser();
-  const child = spawn(process.execPath, ['-e', script], {
+  // The staged Node: this one may lie in a checkout another user cannot enter.
+  const child = spawn(stagedForOthers().node, ['-e', script], {
     uid,
     gid,
     stdio: ['ignore', 'pipe', 'inherit']
