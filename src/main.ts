@@ -14,7 +14,7 @@ import { Cancelled, execute, untilCancelled, type Executed } from './steps/execu
 import { cancelledAfter, type Cancellation } from './run/cancellation.js';
 import type { StickyComment } from './comment/sticky.js';
 import { messageOf } from './text/errors.js';
-import { withBudget } from './steps/gateway.js';
+import { uncountedBudgets, withBudget } from './steps/gateway.js';
 import { readPlan, type Plan } from './steps/plan.js';
 import { runnerPorts, type Ports } from './steps/ports.js';
 import { publish, publishInvalidInput, publishSkipped } from './steps/publish.js';
@@ -67,6 +67,9 @@ async function carryOn(
   if (!executed.allowed)
     return publish(refusalReport(plan, executed), plan, ports, { comment: admitted.comment });
   const decision = decisionOf(plan, executed);
+  // A budget neither live nor counted after the turn is said, once the stream's block is closed.
+  const uncounted = uncountedBudgets(plan.settings, executed);
+  if (uncounted) ports.out.warning(uncounted);
   const report = buildReport(plan, admitted, executed, decision);
   await publish(report, plan, ports, {
     comment: admitted.comment,

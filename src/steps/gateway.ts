@@ -16,6 +16,7 @@ import {
 import type { AgentOverrides } from '../confine/agent-home.js';
 import { notAgentOwned } from '../confine/agent-user.js';
 import { PROVIDERS, type ProviderSpec } from '../gateway/providers.js';
+import { afterTurn, uncountedWarning, unenforcedWarning } from '../gateway/unenforced.js';
 import { Input } from '../config/inputs.js';
 import type { Gateway, Provider } from '../gateway/types.js';
 import { inert, type LiveLog } from '../publish/log.js';
@@ -100,7 +101,17 @@ export async function startTurnGateway(
   const found =
     agentReads && model && 'text' in model && model.text ? configCredentials(model.text) : [];
   const configHeld = found.length > 0 ? { configHeld: found } : {};
-  if (!started) return { dotenv, ...configHeld };
+  if (!started) {
+    const unenforced = unenforcedWarning(
+      settings.gateway.budgets,
+      settings.gateway.modelProxy === 'off'
+        ? '"model-proxy" is off'
+        : `no key the model gateway fronts is in Hermes' reach (it fronts ${PROVIDERS.map(p => p.keyVariable).join(', ')}; a key it leaves to the agent is said above)`,
+      settings.sessionRecord
+    );
+    if (unenforced) warning(unenforced);
+    return { dotenv, ...configHeld };
+  }
   plan.hide(started.capability);
   const anthropicBase = started.fronted.some(f => f.provider === 'anthropic')
     ? started.env.ANTHROPIC_BASE_URL
@@ -303,18 +314,32 @@ export function gatewayFact(gateway: Gateway, redact: Redactor): GatewayFact {
   };
 }
 
-/** The budget the turn went past: the one the gateway enforced, else the record's cost after the turn. */
+/**
+ * The budget the turn went past: the one the gateway enforced, else one counted after the turn on the
+ * session record (gateway/unenforced.ts).
+ */
 export function budgetStop(
   settings: CliSettings,
   fact: GatewayFact | undefined,
   record: SessionRecord | undefined
 ): BudgetFact | undefined {
   if (fact?.stopped) return fact.stopped;
-  const limit = settings.gateway.budgets.maxCostUsd;
-  if (limit === undefined || (fact?.costLive && fact.costUsd !== undefined)) return undefined;
-  const cost = record?.ok ? record.usage.costUsd : undefined;
-  if (cost === undefined || cost <= limit) return undefined;
-  return { budget: 'max-cost-usd', figure: cost, limit, estimated: true };
+  return afterTurn(settings.gateway.budgets, fact, record?.ok ? record.usage : undefined).stop;
+}
+
+/**
+ * The warning for budgets the turn could not be held to at all: not live, and not counted after it.
+ * Undefined when there are none, or when the warning before the turn said so already.
+ */
+export function uncountedBudgets(
+  settings: Settings,
+  { gateway, record }: { gateway?: GatewayFact; record?: SessionRecord }
+): string | undefined {
+  if (settings.mode !== 'cli' || gateway?.stopped) return undefined;
+  if (!gateway && !settings.sessionRecord) return undefined;
+  const usage = record?.ok ? record.usage : undefined;
+  const { uncounted } = afterTurn(settings.gateway.budgets, gateway, usage);
+  return uncountedWarning(uncounted, usage !== undefined);
 }
 
 /** The verdict a budget gives: budget_exceeded, naming the budget, the figure and the limit. */
