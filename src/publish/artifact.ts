@@ -8,6 +8,7 @@ import type { Redactor } from '../text/redact.js';
 import { copyRedacted } from './egress.js';
 import { retry } from '../run/retry.js';
 import { attemptTranscript } from '../run/tempfail.js';
+import { appendOutcomeRecord, type OutcomeRecord } from '../run/outcome-record.js';
 
 export interface UploadRequest {
   transcriptPath: string;
@@ -22,6 +23,8 @@ export interface UploadRequest {
   env: NodeJS.ProcessEnv;
   /** Aborted when a cancelled job's upload must be given up (publish: UPLOAD_LIMITS.afterCancelMs after the cancel). */
   cancel?: AbortSignal;
+  /** The step's verdict, which the uploaded transcript ends with (run/outcome-record.ts). */
+  outcome?: OutcomeRecord;
 }
 
 export type UploadResult =
@@ -113,6 +116,7 @@ async function upload(
   const tag = rerunTag(env);
   let file = path.join(staging, `${base}${tag}.jsonl`);
   await copyRedacted(request.transcriptPath, file, request.redact);
+  if (request.outcome) await appendOutcomeRecord(file, request.outcome);
   // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
   const earlier = request.earlierAttempts ?? [];
   const archive = request.archive || earlier.length > 0;

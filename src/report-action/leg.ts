@@ -9,6 +9,7 @@ import type { ToolStats } from '../run/turn.js';
 import { verdictOf, type Outcome } from '../run/verdict.js';
 import type { Redactor } from '../text/redact.js';
 import type { SessionUsage } from '../run/session-usage.js';
+import { readOutcomeRecord } from '../run/outcome-record.js';
 
 /** A leg's outcome: a live run's, or `unreadable` when its transcript could not be downloaded or read. */
 export type LegOutcome = Outcome | 'unreadable';
@@ -37,6 +38,11 @@ export interface Leg {
   source: LegSource;
   /** What the leg's session record says about cost and usage; absent without a record. */
   usage?: SessionUsage;
+  /**
+   * The outcome, exit code and error are the step's own, from the record its transcript ends with;
+   * absent: the transcript folded as a live run would be.
+   */
+  byAction?: true;
 }
 
 /** A log that keeps nothing: 256 legs' events are counted in their turns, not printed. */
@@ -64,8 +70,14 @@ export async function foldTranscript(
 ): Promise<Leg> {
   // The report shows counts and per-tool totals, never a leg's single calls: none are kept.
   const turn = await followFile(file, silentLog(redact), { recentCalls: 0 });
-  const verdict = verdictOf(turn, { kind: 'transcript' });
   const result = turn.result;
+  // The step's own verdict where the transcript ends with it: a budget, a timeout or a schema the
+  // stream does not show. Else the fold's, which is what the step said for everything else.
+  const decided = await readOutcomeRecord(file);
+  const folded = verdictOf(turn, { kind: 'transcript' });
+  const verdict = decided
+    ? { outcome: decided.outcome, exitCode: decided.exitCode, message: decided.error }
+    : { ...folded, message: result?.error ?? folded.message };
   return {
     name,
     outcome: verdict.outcome,
@@ -77,10 +89,11 @@ export async function foldTranscript(
     toolErrors: turn.toolErrors,
     tools: turn.tools,
     // As the main action's `error` output: the result's error, else the verdict's message.
-    error: verdict.outcome === 'success' ? '' : redact(result?.error ?? verdict.message),
+    error: verdict.outcome === 'success' ? '' : redact(verdict.message),
     attempts,
     streamProblems: turn.issueCount,
-    source
+    source,
+    ...(decided && { byAction: true as const })
   };
 }
 

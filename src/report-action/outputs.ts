@@ -39,6 +39,8 @@ export function legRecord(leg: Leg): Record<string, unknown> {
   return {
     name: leg.name,
     outcome: leg.outcome,
+    // Whose word the outcome is: the step's own record, or the transcript's fold (none: unreadable).
+    outcome_from: leg.byAction ? 'action' : leg.outcome === 'unreadable' ? null : 'transcript',
     exit_code: leg.exitCode ?? null,
     model: leg.model ?? null,
     tokens: leg.tokens ?? null,

@@ -2,6 +2,7 @@
 import { isUtf8 } from 'node:buffer';
 import { redactHead, type Redactor, TOKENS_ONLY } from '../text/redact.js';
 import { preview } from '../text/text.js';
+import { OUTCOME_RECORD_TYPE } from './outcome-record.js';
 
 export interface Tokens {
   input: number;
@@ -195,6 +196,8 @@ export function decodeLine(
   }
   const raw = value as Record<string, unknown>;
   if (typeof raw.type !== 'string') return skip('an object without a string "type"');
+  // The action's own last line of an uploaded transcript (outcome-record.ts): not Hermes' to fold.
+  if (raw.type === OUTCOME_RECORD_TYPE) return { issues: NO_ISSUES };
   if (!KNOWN_TYPES.has(raw.type))
     return { unknownType: preview(redactHead(redact, raw.type)), issues: [] };
 

@@ -6,7 +6,7 @@ import type { StickyComment } from '../comment/sticky.js';
 import { viewOf } from '../comment/view.js';
 import { Input } from '../config/inputs.js';
 import type { Settings } from '../config/settings.js';
-import { outputsOf } from '../publish/outputs.js';
+import { Output, outputsOf } from '../publish/outputs.js';
 import { shown } from '../publish/run-report.js';
 import { invalidInputSummary, renderSummary, skippedSummary } from '../publish/summary.js';
 import { afterCancel, cancelledAfter, graceLeft, type Cancellation } from '../run/cancellation.js';
@@ -210,7 +210,13 @@ async function uploadTranscript(
     retentionDays: settings.retentionDays,
     redact: egress,
     env,
-    cancel
+    cancel,
+    // What the step decided, for the report over a matrix: its outcome, exit code and error output.
+    outcome: {
+      outcome: report.verdict.outcome,
+      ...(report.verdict.exitCode !== undefined && { exitCode: report.verdict.exitCode }),
+      error: outputsOf(report, 0).get(Output.Error) ?? ''
+    }
   });
   if (result.uploaded) {
     out.info(`Transcript uploaded as artifact ${result.name}: ${result.url}`);
