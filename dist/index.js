@@ -40897,7 +40897,7 @@ function nextPage(link) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53114);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(65541);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(88031);
 
 
@@ -42085,7 +42085,7 @@ function commonDir(dirs) {
 
 /***/ }),
 
-/***/ 53114:
+/***/ 65541:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -65904,6 +65904,97 @@ function installIo(log, { out }) {
 
 // EXTERNAL MODULE: ./src/gateway/providers.ts
 var gateway_providers = __nccwpck_require__(84048);
+// EXTERNAL MODULE: ./src/config/gateway.ts
+var gateway = __nccwpck_require__(95644);
+;// CONCATENATED MODULE: ./src/gateway/unenforced.ts
+/**
+ * The budgets the model gateway cannot hold live: every `max-*` of a turn whose calls do not pass
+ * through it (`model-proxy: off`, or no key it can front), and `max-cost-usd` where no cost arrives
+ * with the calls. Said before the turn; counted after it on the session record, as estimates.
+ */
+
+/** The budgets that are set, by input name, in the order the gateway checks them. */
+function setBudgets(budgets) {
+    return [
+        ...(budgets.maxModelCalls !== undefined ? [gateway/* GatewayInput */.f.MaxModelCalls] : []),
+        ...(budgets.maxTokens !== undefined ? [gateway/* GatewayInput */.f.MaxTokens] : []),
+        ...(budgets.maxCostUsd !== undefined ? [gateway/* GatewayInput */.f.MaxCostUsd] : [])
+    ];
+}
+/**
+ * The one warning before a turn the gateway does not front: the budgets set, why none is live, and
+ * whether anything counts them after the turn. Undefined when no budget is set.
+ */
+function unenforcedWarning(budgets, why, sessionRecord) {
+    const names = setBudgets(budgets);
+    if (names.length === 0)
+        return undefined;
+    const one = names.length === 1;
+    const listed = names.map(n => `"${n}"`).join(one ? '' : ' and ');
+    const after = sessionRecord
+        ? `${one ? 'It is' : 'They are'} counted after the turn on Hermes' session record (estimated): a turn over ${one ? 'it' : 'one'} ends budget_exceeded, but its calls were made and paid for.`
+        : `"session-record" is false, so nothing counts ${one ? 'it' : 'them'}: set it to true, or let the gateway front the key.`;
+    return `${listed} cannot be enforced live: ${why}, so the model gateway sees none of the turn's calls. ${after} See docs/gateway.md.`;
+}
+/**
+ * The budgets counted after the turn on the session record: calls and tokens where no gateway ran
+ * (it counts every call it fronts), cost also where the gateway got no cost with the calls. Over
+ * means past the limit, as the gateway allows calls up to it.
+ */
+function afterTurn(budgets, counted, usage) {
+    const costLive = counted?.costLive === true && counted.costUsd !== undefined;
+    const checks = [
+        ...(counted
+            ? []
+            : [
+                {
+                    budget: gateway/* GatewayInput */.f.MaxModelCalls,
+                    figure: usage?.apiCalls,
+                    limit: budgets.maxModelCalls
+                },
+                {
+                    budget: gateway/* GatewayInput */.f.MaxTokens,
+                    figure: usage && recordTokens(usage),
+                    limit: budgets.maxTokens
+                }
+            ]),
+        ...(costLive
+            ? []
+            : [{ budget: gateway/* GatewayInput */.f.MaxCostUsd, figure: usage?.costUsd, limit: budgets.maxCostUsd }])
+    ];
+    const result = { uncounted: [] };
+    for (const { budget, figure, limit } of checks) {
+        if (limit === undefined)
+            continue;
+        if (figure === undefined)
+            result.uncounted.push(budget);
+        else if (figure > limit && !result.stop)
+            result.stop = { budget, figure, limit, estimated: true };
+    }
+    return result;
+}
+/**
+ * The tokens a session record says the turn used. Upstream's row keeps the prompt's cached part
+ * apart (agent/usage_pricing.py, CanonicalUsage: prompt = input + cache read + cache write), so all
+ * four count, as in a provider's usage (what the gateway counts). Undefined when it has none.
+ */
+function recordTokens(usage) {
+    const numbers = ['input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens']
+        .map(name => usage.fields[name])
+        .filter((n) => typeof n === 'number');
+    return numbers.length === 0 ? undefined : numbers.reduce((a, b) => a + b, 0);
+}
+/** The warning after the turn for budgets it could not be held to, or undefined. */
+function uncountedWarning(uncounted, recordRead) {
+    if (uncounted.length === 0)
+        return undefined;
+    const one = uncounted.length === 1;
+    const why = recordRead
+        ? `the session record gives no figure for ${one ? 'it' : 'them'}`
+        : 'there is no session record to count on (its row in the summary says why)';
+    return `${uncounted.map(n => `"${n}"`).join(' and ')} could not be counted after the turn: ${why}, so the turn was not held to ${one ? 'it' : 'them'}.`;
+}
+
 ;// CONCATENATED MODULE: ./src/steps/anthropic-route.ts
 
 const ANTHROPIC_DEFAULT = 'https://api.anthropic.com';
@@ -66004,6 +66095,7 @@ function plainEndpoint(upstream) {
 
 
 
+
 /**
  * Starts the turn's gateway on the keys Hermes will really use: its `.env` beats the step's `env:`.
  * An agent of its own gets a copy of that file without the gateway's variables; one that runs as the
@@ -66054,8 +66146,14 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
     });
     const found = agentReads && model && 'text' in model && model.text ? configCredentials(model.text) : [];
     const configHeld = found.length > 0 ? { configHeld: found } : {};
-    if (!started)
+    if (!started) {
+        const unenforced = unenforcedWarning(settings.gateway.budgets, settings.gateway.modelProxy === 'off'
+            ? '"model-proxy" is off'
+            : `no key the model gateway fronts is in Hermes' reach (it fronts ${gateway_providers/* PROVIDERS */.xq.map(p => p.keyVariable).join(', ')}; a key it leaves to the agent is said above)`, settings.sessionRecord);
+        if (unenforced)
+            warning(unenforced);
         return { dotenv, ...configHeld };
+    }
     plan.hide(started.capability);
     const anthropicBase = started.fronted.some(f => f.provider === 'anthropic')
         ? started.env.ANTHROPIC_BASE_URL
@@ -66214,17 +66312,27 @@ function gatewayFact(gateway, redact) {
         ...(stats.stopped && { stopped: stats.stopped })
     };
 }
-/** The budget the turn went past: the one the gateway enforced, else the record's cost after the turn. */
+/**
+ * The budget the turn went past: the one the gateway enforced, else one counted after the turn on the
+ * session record (gateway/unenforced.ts).
+ */
 function budgetStop(settings, fact, record) {
     if (fact?.stopped)
         return fact.stopped;
-    const limit = settings.gateway.budgets.maxCostUsd;
-    if (limit === undefined || (fact?.costLive && fact.costUsd !== undefined))
+    return afterTurn(settings.gateway.budgets, fact, record?.ok ? record.usage : undefined).stop;
+}
+/**
+ * The warning for budgets the turn could not be held to at all: not live, and not counted after it.
+ * Undefined when there are none, or when the warning before the turn said so already.
+ */
+function uncountedBudgets(settings, { gateway, record }) {
+    if (settings.mode !== 'cli' || gateway?.stopped)
         return undefined;
-    const cost = record?.ok ? record.usage.costUsd : undefined;
-    if (cost === undefined || cost <= limit)
+    if (!gateway && !settings.sessionRecord)
         return undefined;
-    return { budget: 'max-cost-usd', figure: cost, limit, estimated: true };
+    const usage = record?.ok ? record.usage : undefined;
+    const { uncounted } = afterTurn(settings.gateway.budgets, gateway, usage);
+    return uncountedWarning(uncounted, usage !== undefined);
 }
 /** The verdict a budget gives: budget_exceeded, naming the budget, the figure and the limit. */
 function budgetVerdict(stop, exitCode) {
@@ -67093,8 +67201,6 @@ function inputSecrets(getInput) {
         .filter(s => s !== '');
 }
 
-// EXTERNAL MODULE: ./src/config/gateway.ts
-var gateway = __nccwpck_require__(95644);
 // EXTERNAL MODULE: ./src/config/install.ts + 1 modules
 var config_install = __nccwpck_require__(36465);
 // EXTERNAL MODULE: ./src/config/thread.ts
@@ -68808,7 +68914,13 @@ async function uploadTranscript(settings, report, earlier, egress, redact, { out
         retentionDays: settings.retentionDays,
         redact: egress,
         env,
-        cancel
+        cancel,
+        // What the step decided, for the report over a matrix: its outcome, exit code and error output.
+        outcome: {
+            outcome: report.verdict.outcome,
+            ...(report.verdict.exitCode !== undefined && { exitCode: report.verdict.exitCode }),
+            error: outputsOf(report, 0).get(Output.Error) ?? ''
+        }
     });
     if (result.uploaded) {
         out.info(`Transcript uploaded as artifact ${result.name}: ${result.url}`);
@@ -68909,6 +69021,10 @@ async function carryOn(plan, admitted, ports, cancellation) {
     if (!executed.allowed)
         return publish(refusalReport(plan, executed), plan, ports, { comment: admitted.comment });
     const decision = decisionOf(plan, executed);
+    // A budget neither live nor counted after the turn is said, once the stream's block is closed.
+    const uncounted = uncountedBudgets(plan.settings, executed);
+    if (uncounted)
+        ports.out.warning(uncounted);
     const report = buildReport(plan, admitted, executed, decision);
     await publish(report, plan, ports, {
         comment: admitted.comment,
@@ -69650,8 +69766,11 @@ async function copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES) {
 var retry = __nccwpck_require__(31191);
 // EXTERNAL MODULE: ./src/run/tempfail.ts
 var tempfail = __nccwpck_require__(32875);
+// EXTERNAL MODULE: ./src/run/outcome-record.ts
+var outcome_record = __nccwpck_require__(89655);
 ;// CONCATENATED MODULE: ./src/publish/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
 
 
 
@@ -69718,6 +69837,8 @@ async function upload(request, staging, state) {
     const tag = rerunTag(env);
     let file = external_node_path_.join(staging, `${base}${tag}.jsonl`);
     await copyRedacted(request.transcriptPath, file, request.redact);
+    if (request.outcome)
+        await (0,outcome_record/* appendOutcomeRecord */.iB)(file, request.outcome);
     // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
     const earlier = request.earlierAttempts ?? [];
     const archive = request.archive || earlier.length > 0;
@@ -70126,6 +70247,125 @@ class LineSplitter {
 
 /***/ }),
 
+/***/ 89655:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gf: () => (/* binding */ OUTCOME_RECORD_TYPE),
+/* harmony export */   iB: () => (/* binding */ appendOutcomeRecord)
+/* harmony export */ });
+/* unused harmony exports RECORD_ERROR_CHARS, readOutcomeRecord */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _text_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(21789);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(38972);
+/**
+ * The action's own verdict as the uploaded transcript's last line: what the step decided (outcome,
+ * exit code, its `error` output), which the stream alone does not hold (a budget, a timeout, a
+ * schema), for the report over a matrix to read. Bound to the bytes before it by their length and
+ * SHA-256, so that a line another process wrote into Hermes' stdout, which cannot know them, does not
+ * pass for it (docs/REPORT.md, "What it trusts").
+ */
+
+
+
+
+
+/** The line's `type`: no Hermes event has it, and the stream reader passes over it. */
+const OUTCOME_RECORD_TYPE = 'action_outcome';
+/** The record's `error` is the step's, cut here (the runner cuts an annotation at 4,096 too). */
+const RECORD_ERROR_CHARS = 4096;
+/** How much of a transcript's end is read for its record: a whole record, escapes and all. */
+const TAIL_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+/**
+ * Ends the transcript at `file` (the copy that is uploaded) with the record, whose `bytes` and
+ * `sha256` are the transcript's; where its last line has no newline, one comes between them.
+ */
+async function appendOutcomeRecord(file, record) {
+    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256');
+    let size = 0;
+    let last;
+    for await (const chunk of node_fs__WEBPACK_IMPORTED_MODULE_1__.createReadStream(file)) {
+        const data = chunk;
+        hash.update(data);
+        size += data.length;
+        last = data.at(-1);
+    }
+    // A last line without its newline (Hermes killed mid-line) keeps it: a separator, not counted.
+    const head = last !== undefined && last !== 0x0a ? '\n' : '';
+    const error = record.error.length > RECORD_ERROR_CHARS
+        ? `${record.error.slice(0, RECORD_ERROR_CHARS - 1)}…`
+        : record.error;
+    const line = (0,_text_json_js__WEBPACK_IMPORTED_MODULE_3__/* .pythonJson */ .bv)({
+        type: OUTCOME_RECORD_TYPE,
+        outcome: record.outcome,
+        exit_code: record.exitCode ?? null,
+        error,
+        bytes: size,
+        sha256: hash.digest('hex'),
+        timestamp: Date.now()
+    });
+    node_fs__WEBPACK_IMPORTED_MODULE_1__.appendFileSync(file, `${head}${line}\n`);
+}
+/**
+ * The record a transcript file ends with, when it is one the bytes before it match; undefined for
+ * any other last line (an older action, the `jsonl-path` file, a transcript from elsewhere), and
+ * for a record whose length or SHA-256 is not that of what precedes it.
+ */
+async function readOutcomeRecord(file) {
+    const size = fs.statSync(file).size;
+    const length = Math.min(size, TAIL_BYTES);
+    const tail = Buffer.alloc(length);
+    const fd = fs.openSync(file, 'r');
+    try {
+        fs.readSync(fd, tail, 0, length, size - length);
+    }
+    finally {
+        fs.closeSync(fd);
+    }
+    if (tail.at(-1) !== 0x0a)
+        return undefined;
+    const start = tail.lastIndexOf(0x0a, length - 2) + 1;
+    // A last line longer than the tail is no record the action wrote.
+    if (start === 0 && length < size)
+        return undefined;
+    const value = parseJson(tail.subarray(start, length - 1).toString('utf8')).value;
+    const offset = size - length + start;
+    if (!isObject(value) || value.type !== OUTCOME_RECORD_TYPE)
+        return undefined;
+    const { outcome, exit_code: exitCode, error, sha256, bytes } = value;
+    // The record starts where the transcript ends, or a newline later where its last line had none.
+    const separated = bytes === offset - 1 && start > 0 && tail[start - 2] !== 0x0a;
+    if (bytes !== offset && !separated)
+        return undefined;
+    if (typeof outcome !== 'string' || !Object.hasOwn(OUTCOMES, outcome))
+        return undefined;
+    if (exitCode !== null && !Number.isInteger(exitCode))
+        return undefined;
+    if (typeof error !== 'string' || typeof sha256 !== 'string')
+        return undefined;
+    if ((await digest(file, bytes)) !== sha256)
+        return undefined;
+    return {
+        outcome: outcome,
+        ...(typeof exitCode === 'number' && { exitCode }),
+        error
+    };
+}
+/** The SHA-256 (hex) of the file's first `bytes` bytes. */
+async function digest(file, bytes) {
+    const hash = createHash('sha256');
+    if (bytes > 0)
+        for await (const chunk of fs.createReadStream(file, { start: 0, end: bytes - 1 }))
+            hash.update(chunk);
+    return hash.digest('hex');
+}
+
+
+/***/ }),
+
 /***/ 31191:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -70418,8 +70658,10 @@ async function followFile(transcriptPath, log, turnOptions) {
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53326);
-/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98544);
+/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98544);
+/* harmony import */ var _outcome_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(89655);
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
+
 
 
 
@@ -70540,17 +70782,20 @@ function decodeLine(input, line, validUtf8 = true, redact = _text_redact_js__WEB
         value = JSON.parse(text);
     }
     catch {
-        const skipped = skip(`not JSON: ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_2__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, text))}`);
+        const skipped = skip(`not JSON: ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_3__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, text))}`);
         return text.charCodeAt(0) === BRACE ? skipped : { ...skipped, notJson: text };
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return skip(`JSON but not an object: ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_2__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, text))}`);
+        return skip(`JSON but not an object: ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_3__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, text))}`);
     }
     const raw = value;
     if (typeof raw.type !== 'string')
         return skip('an object without a string "type"');
+    // The action's own last line of an uploaded transcript (outcome-record.ts): not Hermes' to fold.
+    if (raw.type === _outcome_record_js__WEBPACK_IMPORTED_MODULE_2__/* .OUTCOME_RECORD_TYPE */ .Gf)
+        return { issues: NO_ISSUES };
     if (!KNOWN_TYPES.has(raw.type))
-        return { unknownType: (0,_text_text_js__WEBPACK_IMPORTED_MODULE_2__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, raw.type)), issues: [] };
+        return { unknownType: (0,_text_text_js__WEBPACK_IMPORTED_MODULE_3__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, raw.type)), issues: [] };
     const str = (key) => {
         const v = raw[key];
         if (v === undefined)

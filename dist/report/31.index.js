@@ -1,8 +1,8 @@
-export const id = 153;
-export const ids = [153];
+export const id = 31;
+export const ids = [31];
 export const modules = {
 
-/***/ 24153:
+/***/ 87031:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -363,8 +363,281 @@ function preview(text) {
 }
 const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+;// CONCATENATED MODULE: ./src/run/verdict.ts
+
+/** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
+const ExitCode = {
+    Success: 0,
+    Failure: 1,
+    Usage: 2,
+    TempFail: 75,
+    Config: 78,
+    Interrupted: 130
+};
+const OUTCOME_BY_CODE = {
+    [ExitCode.Success]: 'success',
+    [ExitCode.Failure]: 'failure',
+    [ExitCode.Usage]: 'usage_error',
+    [ExitCode.TempFail]: 'tempfail',
+    [ExitCode.Config]: 'config_error',
+    [ExitCode.Interrupted]: 'interrupted'
+};
+/** The outcome table: every place that names an outcome to a person (verdict, summaries, comment, log) reads it here. */
+const OUTCOMES = {
+    success: { icon: '✅', title: 'Hermes completed the turn', what: 'Hermes completed the turn' },
+    failure: { icon: '❌', title: 'Hermes failed', what: 'Hermes failed' },
+    interrupted: { icon: '⏹️', title: 'Hermes was interrupted', what: 'Hermes was interrupted' },
+    tempfail: {
+        icon: '⏳',
+        title: 'Temporary provider failure',
+        what: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
+        whatApi: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later'
+    },
+    config_error: {
+        icon: '⚙️',
+        title: 'Configuration error',
+        what: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
+        whatApi: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
+    },
+    usage_error: {
+        icon: '❌',
+        title: 'Hermes rejected its arguments',
+        what: 'Hermes rejected its arguments'
+    },
+    no_result: { icon: '❌', title: 'The turn did not complete', what: 'The turn did not complete' },
+    not_found: { icon: '❌', title: 'Hermes not found', what: 'Hermes was not found' },
+    timeout: { icon: '⌛', title: 'Hermes timed out', what: 'Hermes did not finish in time' },
+    not_allowed: {
+        icon: '🚫',
+        title: 'Not allowed to start the agent',
+        what: 'The triggering actor may not start the agent'
+    },
+    invalid_output: {
+        icon: '❌',
+        title: 'The answer does not match json-schema',
+        what: 'The answer does not match json-schema'
+    },
+    invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' },
+    budget_exceeded: {
+        icon: '💸',
+        title: 'Budget exceeded',
+        what: 'A budget of the turn was reached'
+    },
+    skipped: { icon: '⏭️', title: 'Skipped', what: 'The run was skipped' }
+};
+/** The icon and title, as the summary's and the comment's heading show them. */
+function verdict_titleOf(outcome) {
+    return `${OUTCOMES[outcome].icon} ${OUTCOMES[outcome].title}`;
+}
+/** What happened, in the words of the mode that ran. */
+function whatOf(outcome, mode) {
+    const words = OUTCOMES[outcome];
+    return (mode === 'api' && words.whatApi) || words.what;
+}
+function verdict_verdictOf(turn, end) {
+    if (end.kind === 'not_found') {
+        return {
+            outcome: 'not_found',
+            message: end.detail ??
+                `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
+                    'Fix "hermes-path", or leave it unset with "install: auto" (the default) or "true" and the action installs Hermes with its install script.'
+        };
+    }
+    const reported = turn.result?.exit_code;
+    const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
+    const error = turn.result?.error ? `: ${turn.result.error}` : '';
+    const stderr = end.kind === 'process' ? lastStderrLine(end.stderrTail) : undefined;
+    const signal = end.kind === 'process' ? end.signal : null;
+    const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
+    if (end.kind !== 'transcript' && end.timedOut) {
+        // To six significant digits: 0.001 must not read as 0, which would mean no limit.
+        const minutes = +(end.timeoutMs / 60_000).toPrecision(6);
+        return {
+            outcome: 'timeout',
+            exitCode: processCode ?? reported,
+            message: `Hermes did not finish within timeout-minutes (${minutes}); it was stopped` +
+                (reported !== undefined
+                    ? ` and reported exit code ${reported}${error}.`
+                    : ' before it wrote a result event.')
+        };
+    }
+    if (reported === undefined) {
+        // A result without a usable exit_code confirms nothing: it counts as no result, said as it is.
+        const without = turn.result
+            ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
+            : 'without a result event';
+        if (end.kind === 'api') {
+            const why = end.detail ? ` (${end.detail})` : '';
+            return {
+                outcome: end.cancelled ? 'interrupted' : 'no_result',
+                message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
+            };
+        }
+        if (end.kind === 'transcript') {
+            return {
+                outcome: 'no_result',
+                message: `The transcript ends ${without}; the turn did not complete.`
+            };
+        }
+        if (end.cancelled) {
+            return {
+                outcome: 'interrupted',
+                exitCode: processCode,
+                message: `The job was cancelled and Hermes ${ended} ${without}.`
+            };
+        }
+        if (processCode === 2 && turn.events === 0) {
+            return {
+                outcome: 'usage_error',
+                exitCode: 2,
+                message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
+            };
+        }
+        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
+        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
+        return {
+            outcome: 'no_result',
+            exitCode: processCode,
+            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+        };
+    }
+    // The non-zero one wins: a clean result from a process that then failed is no success.
+    const code = reported !== 0 ? reported : (processCode ?? reported);
+    const outcome = OUTCOME_BY_CODE[code] ?? 'failure';
+    const mismatch = processCode !== reported
+        ? ` The result event said exit_code ${reported}, but the process ${ended}.`
+        : '';
+    const what = whatOf(outcome, end.kind === 'process' ? 'cli' : end.kind);
+    const message = outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
+    return { outcome, exitCode: code, message };
+}
+/** Signal numbers: the type lists every signal, the table only the platform's (no SIGINFO on Linux). */
+const SIGNALS = external_node_os_.constants.signals;
+function processExitCode(end) {
+    if (end.exitCode !== null)
+        return end.exitCode;
+    // A shell's convention, so that a signal death is never mistaken for success.
+    if (end.kind === 'process' && end.signal)
+        return 128 + (SIGNALS[end.signal] ?? 0);
+    return undefined;
+}
+function lastStderrLine(tail) {
+    for (const raw of tail.toReversed()) {
+        const line = raw.trim();
+        if (line !== '' && !line.startsWith('session_id:'))
+            return line;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/run/outcome-record.ts
+/**
+ * The action's own verdict as the uploaded transcript's last line: what the step decided (outcome,
+ * exit code, its `error` output), which the stream alone does not hold (a budget, a timeout, a
+ * schema), for the report over a matrix to read. Bound to the bytes before it by their length and
+ * SHA-256, so that a line another process wrote into Hermes' stdout, which cannot know them, does not
+ * pass for it (docs/REPORT.md, "What it trusts").
+ */
+
+
+
+
+
+/** The line's `type`: no Hermes event has it, and the stream reader passes over it. */
+const OUTCOME_RECORD_TYPE = 'action_outcome';
+/** The record's `error` is the step's, cut here (the runner cuts an annotation at 4,096 too). */
+const RECORD_ERROR_CHARS = 4096;
+/** How much of a transcript's end is read for its record: a whole record, escapes and all. */
+const TAIL_BYTES = 64 * 1024;
+/**
+ * Ends the transcript at `file` (the copy that is uploaded) with the record, whose `bytes` and
+ * `sha256` are the transcript's; where its last line has no newline, one comes between them.
+ */
+async function outcome_record_appendOutcomeRecord(file, record) {
+    const hash = createHash('sha256');
+    let size = 0;
+    let last;
+    for await (const chunk of fs.createReadStream(file)) {
+        const data = chunk;
+        hash.update(data);
+        size += data.length;
+        last = data.at(-1);
+    }
+    // A last line without its newline (Hermes killed mid-line) keeps it: a separator, not counted.
+    const head = last !== undefined && last !== 0x0a ? '\n' : '';
+    const error = record.error.length > RECORD_ERROR_CHARS
+        ? `${record.error.slice(0, RECORD_ERROR_CHARS - 1)}…`
+        : record.error;
+    const line = pythonJson({
+        type: OUTCOME_RECORD_TYPE,
+        outcome: record.outcome,
+        exit_code: record.exitCode ?? null,
+        error,
+        bytes: size,
+        sha256: hash.digest('hex'),
+        timestamp: Date.now()
+    });
+    fs.appendFileSync(file, `${head}${line}\n`);
+}
+/**
+ * The record a transcript file ends with, when it is one the bytes before it match; undefined for
+ * any other last line (an older action, the `jsonl-path` file, a transcript from elsewhere), and
+ * for a record whose length or SHA-256 is not that of what precedes it.
+ */
+async function readOutcomeRecord(file) {
+    const size = external_node_fs_.statSync(file).size;
+    const length = Math.min(size, TAIL_BYTES);
+    const tail = Buffer.alloc(length);
+    const fd = external_node_fs_.openSync(file, 'r');
+    try {
+        external_node_fs_.readSync(fd, tail, 0, length, size - length);
+    }
+    finally {
+        external_node_fs_.closeSync(fd);
+    }
+    if (tail.at(-1) !== 0x0a)
+        return undefined;
+    const start = tail.lastIndexOf(0x0a, length - 2) + 1;
+    // A last line longer than the tail is no record the action wrote.
+    if (start === 0 && length < size)
+        return undefined;
+    const value = json_parseJson(tail.subarray(start, length - 1).toString('utf8')).value;
+    const offset = size - length + start;
+    if (!text_isObject(value) || value.type !== OUTCOME_RECORD_TYPE)
+        return undefined;
+    const { outcome, exit_code: exitCode, error, sha256, bytes } = value;
+    // The record starts where the transcript ends, or a newline later where its last line had none.
+    const separated = bytes === offset - 1 && start > 0 && tail[start - 2] !== 0x0a;
+    if (bytes !== offset && !separated)
+        return undefined;
+    if (typeof outcome !== 'string' || !Object.hasOwn(OUTCOMES, outcome))
+        return undefined;
+    if (exitCode !== null && !Number.isInteger(exitCode))
+        return undefined;
+    if (typeof error !== 'string' || typeof sha256 !== 'string')
+        return undefined;
+    if ((await digest(file, bytes)) !== sha256)
+        return undefined;
+    return {
+        outcome: outcome,
+        ...(typeof exitCode === 'number' && { exitCode }),
+        error
+    };
+}
+/** The SHA-256 (hex) of the file's first `bytes` bytes. */
+async function digest(file, bytes) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    if (bytes > 0)
+        for await (const chunk of external_node_fs_.createReadStream(file, { start: 0, end: bytes - 1 }))
+            hash.update(chunk);
+    return hash.digest('hex');
+}
+
 ;// CONCATENATED MODULE: ./src/run/stream.ts
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
+
 
 
 
@@ -494,6 +767,9 @@ function decodeLine(input, line, validUtf8 = true, redact = TOKENS_ONLY) {
     const raw = value;
     if (typeof raw.type !== 'string')
         return skip('an object without a string "type"');
+    // The action's own last line of an uploaded transcript (outcome-record.ts): not Hermes' to fold.
+    if (raw.type === OUTCOME_RECORD_TYPE)
+        return { issues: NO_ISSUES };
     if (!KNOWN_TYPES.has(raw.type))
         return { unknownType: preview(redactHead(redact, raw.type)), issues: [] };
     const str = (key) => {
@@ -859,173 +1135,6 @@ async function egress_copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES
     }
 }
 
-;// CONCATENATED MODULE: ./src/run/verdict.ts
-
-/** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
-const ExitCode = {
-    Success: 0,
-    Failure: 1,
-    Usage: 2,
-    TempFail: 75,
-    Config: 78,
-    Interrupted: 130
-};
-const OUTCOME_BY_CODE = {
-    [ExitCode.Success]: 'success',
-    [ExitCode.Failure]: 'failure',
-    [ExitCode.Usage]: 'usage_error',
-    [ExitCode.TempFail]: 'tempfail',
-    [ExitCode.Config]: 'config_error',
-    [ExitCode.Interrupted]: 'interrupted'
-};
-/** The outcome table: every place that names an outcome to a person (verdict, summaries, comment, log) reads it here. */
-const OUTCOMES = {
-    success: { icon: '✅', title: 'Hermes completed the turn', what: 'Hermes completed the turn' },
-    failure: { icon: '❌', title: 'Hermes failed', what: 'Hermes failed' },
-    interrupted: { icon: '⏹️', title: 'Hermes was interrupted', what: 'Hermes was interrupted' },
-    tempfail: {
-        icon: '⏳',
-        title: 'Temporary provider failure',
-        what: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
-        whatApi: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later'
-    },
-    config_error: {
-        icon: '⚙️',
-        title: 'Configuration error',
-        what: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
-        whatApi: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
-    },
-    usage_error: {
-        icon: '❌',
-        title: 'Hermes rejected its arguments',
-        what: 'Hermes rejected its arguments'
-    },
-    no_result: { icon: '❌', title: 'The turn did not complete', what: 'The turn did not complete' },
-    not_found: { icon: '❌', title: 'Hermes not found', what: 'Hermes was not found' },
-    timeout: { icon: '⌛', title: 'Hermes timed out', what: 'Hermes did not finish in time' },
-    not_allowed: {
-        icon: '🚫',
-        title: 'Not allowed to start the agent',
-        what: 'The triggering actor may not start the agent'
-    },
-    invalid_output: {
-        icon: '❌',
-        title: 'The answer does not match json-schema',
-        what: 'The answer does not match json-schema'
-    },
-    invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' },
-    budget_exceeded: {
-        icon: '💸',
-        title: 'Budget exceeded',
-        what: 'A budget of the turn was reached'
-    },
-    skipped: { icon: '⏭️', title: 'Skipped', what: 'The run was skipped' }
-};
-/** The icon and title, as the summary's and the comment's heading show them. */
-function verdict_titleOf(outcome) {
-    return `${OUTCOMES[outcome].icon} ${OUTCOMES[outcome].title}`;
-}
-/** What happened, in the words of the mode that ran. */
-function whatOf(outcome, mode) {
-    const words = OUTCOMES[outcome];
-    return (mode === 'api' && words.whatApi) || words.what;
-}
-function verdict_verdictOf(turn, end) {
-    if (end.kind === 'not_found') {
-        return {
-            outcome: 'not_found',
-            message: end.detail ??
-                `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
-                    'Fix "hermes-path", or leave it unset with "install: auto" (the default) or "true" and the action installs Hermes with its install script.'
-        };
-    }
-    const reported = turn.result?.exit_code;
-    const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
-    const error = turn.result?.error ? `: ${turn.result.error}` : '';
-    const stderr = end.kind === 'process' ? lastStderrLine(end.stderrTail) : undefined;
-    const signal = end.kind === 'process' ? end.signal : null;
-    const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
-    if (end.kind !== 'transcript' && end.timedOut) {
-        // To six significant digits: 0.001 must not read as 0, which would mean no limit.
-        const minutes = +(end.timeoutMs / 60_000).toPrecision(6);
-        return {
-            outcome: 'timeout',
-            exitCode: processCode ?? reported,
-            message: `Hermes did not finish within timeout-minutes (${minutes}); it was stopped` +
-                (reported !== undefined
-                    ? ` and reported exit code ${reported}${error}.`
-                    : ' before it wrote a result event.')
-        };
-    }
-    if (reported === undefined) {
-        // A result without a usable exit_code confirms nothing: it counts as no result, said as it is.
-        const without = turn.result
-            ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
-            : 'without a result event';
-        if (end.kind === 'api') {
-            const why = end.detail ? ` (${end.detail})` : '';
-            return {
-                outcome: end.cancelled ? 'interrupted' : 'no_result',
-                message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
-            };
-        }
-        if (end.kind === 'transcript') {
-            return {
-                outcome: 'no_result',
-                message: `The transcript ends ${without}; the turn did not complete.`
-            };
-        }
-        if (end.cancelled) {
-            return {
-                outcome: 'interrupted',
-                exitCode: processCode,
-                message: `The job was cancelled and Hermes ${ended} ${without}.`
-            };
-        }
-        if (processCode === 2 && turn.events === 0) {
-            return {
-                outcome: 'usage_error',
-                exitCode: 2,
-                message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
-            };
-        }
-        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
-        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
-        return {
-            outcome: 'no_result',
-            exitCode: processCode,
-            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
-        };
-    }
-    // The non-zero one wins: a clean result from a process that then failed is no success.
-    const code = reported !== 0 ? reported : (processCode ?? reported);
-    const outcome = OUTCOME_BY_CODE[code] ?? 'failure';
-    const mismatch = processCode !== reported
-        ? ` The result event said exit_code ${reported}, but the process ${ended}.`
-        : '';
-    const what = whatOf(outcome, end.kind === 'process' ? 'cli' : end.kind);
-    const message = outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
-    return { outcome, exitCode: code, message };
-}
-/** Signal numbers: the type lists every signal, the table only the platform's (no SIGINFO on Linux). */
-const SIGNALS = external_node_os_.constants.signals;
-function processExitCode(end) {
-    if (end.exitCode !== null)
-        return end.exitCode;
-    // A shell's convention, so that a signal death is never mistaken for success.
-    if (end.kind === 'process' && end.signal)
-        return 128 + (SIGNALS[end.signal] ?? 0);
-    return undefined;
-}
-function lastStderrLine(tail) {
-    for (const raw of tail.toReversed()) {
-        const line = raw.trim();
-        if (line !== '' && !line.startsWith('session_id:'))
-            return line;
-    }
-    return undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/run/tempfail.ts
 /** Exit 75 (a temporary provider failure) is retried: each attempt's transcript kept, the last at jsonl-path. */
 
@@ -1072,6 +1181,7 @@ async function retryTempfail(once, policy) {
 
 ;// CONCATENATED MODULE: ./src/publish/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
 
 
 
@@ -1138,6 +1248,8 @@ async function upload(request, staging, state) {
     const tag = rerunTag(env);
     let file = path.join(staging, `${base}${tag}.jsonl`);
     await copyRedacted(request.transcriptPath, file, request.redact);
+    if (request.outcome)
+        await appendOutcomeRecord(file, request.outcome);
     // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
     const earlier = request.earlierAttempts ?? [];
     const archive = request.archive || earlier.length > 0;
@@ -1282,8 +1394,6 @@ function artifact_errorMessage(error) {
     return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(77598);
 ;// CONCATENATED MODULE: ./src/publish/log.ts
 /** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
 
@@ -2970,6 +3080,7 @@ async function followFile(transcriptPath, log, turnOptions) {
 ;// CONCATENATED MODULE: ./src/report-action/leg.ts
 
 
+
 /** A log that keeps nothing: 256 legs' events are counted in their turns, not printed. */
 function silentLog(redact) {
     const nothing = () => { };
@@ -2988,8 +3099,14 @@ function silentLog(redact) {
 async function foldTranscript(file, name, source, redact, attempts = 1) {
     // The report shows counts and per-tool totals, never a leg's single calls: none are kept.
     const turn = await followFile(file, silentLog(redact), { recentCalls: 0 });
-    const verdict = verdict_verdictOf(turn, { kind: 'transcript' });
     const result = turn.result;
+    // The step's own verdict where the transcript ends with it: a budget, a timeout or a schema the
+    // stream does not show. Else the fold's, which is what the step said for everything else.
+    const decided = await readOutcomeRecord(file);
+    const folded = verdict_verdictOf(turn, { kind: 'transcript' });
+    const verdict = decided
+        ? { outcome: decided.outcome, exitCode: decided.exitCode, message: decided.error }
+        : { ...folded, message: result?.error ?? folded.message };
     return {
         name,
         outcome: verdict.outcome,
@@ -3001,10 +3118,11 @@ async function foldTranscript(file, name, source, redact, attempts = 1) {
         toolErrors: turn.toolErrors,
         tools: turn.tools,
         // As the main action's `error` output: the result's error, else the verdict's message.
-        error: verdict.outcome === 'success' ? '' : redact(result?.error ?? verdict.message),
+        error: verdict.outcome === 'success' ? '' : redact(verdict.message),
         attempts,
         streamProblems: turn.issueCount,
-        source
+        source,
+        ...(decided && { byAction: true })
     };
 }
 /** A leg whose transcript could not be fetched: it counts as failed, and says why. */
@@ -3380,6 +3498,8 @@ function legRecord(leg) {
     return {
         name: leg.name,
         outcome: leg.outcome,
+        // Whose word the outcome is: the step's own record, or the transcript's fold (none: unreadable).
+        outcome_from: leg.byAction ? 'action' : leg.outcome === 'unreadable' ? null : 'transcript',
         exit_code: leg.exitCode ?? null,
         model: leg.model ?? null,
         tokens: leg.tokens ?? null,
