@@ -5,13 +5,24 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 /**
  * Imports point one way, down the flow: (http | text) ← config ← run ← process ← cli ← install, and
- * process ← (confine | gateway), fence ← confine, then (api | schema | access) ← publish ← comment ← steps ← main; the
+ * process ← (confine | gateway) ← fronting, fence ← confine, then (api | schema | access) ← publish ← comment ← steps ← main; the
  * report sub-action (src/report-action/) sits beside main. Each job has its folder: process/ (the one
  * spawn path), cli/ (running Hermes), install/ (installing it), confine/ (the agent's fence), gateway/
- * (every model call), fence/ (the agent's network: kernel rules by uid, the egress proxy), fork/ (a
+ * (every model call), fronting/ (which keys the gateway fronts and what the agent still holds: pure),
+ * fence/ (the agent's network: kernel rules by uid, the egress proxy), fork/ (a
  * stranger's pull request as data), thread/ (a conversation kept between runs). A folder may not import from those after it, nor from a sibling job.
  */
-const JOBS = ['process', 'cli', 'install', 'confine', 'gateway', 'fence', 'fork', 'thread'];
+const JOBS = [
+  'process',
+  'cli',
+  'install',
+  'confine',
+  'gateway',
+  'fence',
+  'fork',
+  'thread',
+  'fronting'
+];
 const LAYERS = {
   http: [
     'comment',
@@ -50,6 +61,7 @@ const LAYERS = {
     'schema',
     'access',
     'publish',
+    'fronting',
     'report-action'
   ],
   cli: [
@@ -62,6 +74,7 @@ const LAYERS = {
     'fence',
     'api',
     'publish',
+    'fronting',
     'report-action'
   ],
   install: [
@@ -75,6 +88,7 @@ const LAYERS = {
     'schema',
     'access',
     'publish',
+    'fronting',
     'report-action'
   ],
   confine: [
@@ -88,6 +102,7 @@ const LAYERS = {
     'schema',
     'access',
     'publish',
+    'fronting',
     'report-action'
   ],
   gateway: [
@@ -102,6 +117,7 @@ const LAYERS = {
     'schema',
     'access',
     'publish',
+    'fronting',
     'report-action'
   ],
   // The egress fence runs nothing of Hermes': the kernel's tools through the caller's admin, its proxy.
@@ -118,6 +134,7 @@ const LAYERS = {
     'schema',
     'access',
     'publish',
+    'fronting',
     'report-action'
   ],
   // A stranger's pull request fetched and quoted: git through process/, nothing of the other jobs'.
@@ -133,6 +150,7 @@ const LAYERS = {
     'schema',
     'access',
     'publish',
+    'fronting',
     'report-action'
   ],
   // A conversation kept: the trigger phrase read, the Hermes session saved and restored with the cache.
@@ -143,6 +161,23 @@ const LAYERS = {
     'install',
     'confine',
     'gateway',
+    'fence',
+    'api',
+    'schema',
+    'access',
+    'publish',
+    'fronting',
+    'report-action'
+  ],
+  // The fronting decision: what Hermes reads (config/), the providers and the gateway's shape
+  // (gateway/), what the agent's home takes (confine/); it runs nothing, reads no file, opens no socket.
+  fronting: [
+    'comment',
+    'process',
+    'fork',
+    'thread',
+    'cli',
+    'install',
     'fence',
     'api',
     'schema',

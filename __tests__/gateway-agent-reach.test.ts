@@ -1,6 +1,6 @@
 /**
  * Where the fronted provider key and other credentials could stand within the isolated agent's
- * reach: its environment (src/steps/gateway.ts agentEnvironment), its copy of Hermes' home and the
+ * reach: its environment (src/fronting/agent-reach.ts agentEnvironment), its copy of Hermes' home and the
  * files in it (src/confine/agent-home.ts), its copy of config.yaml (src/config/hermes-config.ts
  * configHolds, configCredentials), a base URL's userinfo (src/text/url.ts shownUrl), and the
  * workspace holding Hermes' home (src/confine/confine.ts runsAsOwnUser); and the summary's held row

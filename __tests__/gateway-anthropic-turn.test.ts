@@ -16,7 +16,7 @@ import {
   modelSectionOf,
   type ModelSection
 } from '../src/config/hermes-config.js';
-import { anthropicRoute, type RouteFacts } from '../src/steps/anthropic-route.js';
+import { anthropicRoute, type RouteFacts } from '../src/fronting/anthropic-route.js';
 import type { TurnGateway } from '../src/steps/gateway.js';
 import { foreignListener } from './helpers/foreign-listener.js';
 import { startTurn } from './helpers/turn-gateway.js';
@@ -57,7 +57,7 @@ async function start(
   };
 }
 
-/** The routing rule's facts (src/steps/anthropic-route.ts) for a model section, the key and seen in the step's env. */
+/** The routing rule's facts (src/fronting/anthropic-route.ts) for a model section, the key and seen in the step's env. */
 const facts = (model: ModelSection, seen: NodeJS.ProcessEnv = {}): RouteFacts => ({
   seen: { ANTHROPIC_API_KEY: KEY, ...seen },
   model,

@@ -23,7 +23,7 @@ import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import { AGENT_USER_PREFIX, notAgentOwned, removeAgentUser } from '../src/confine/agent-user.js';
 import { lookUpPeerOwner, peerOwner } from '../src/gateway/loopback-owner.js';
 import type { Gateway } from '../src/gateway/types.js';
-import { anthropicRoute } from '../src/steps/anthropic-route.js';
+import { anthropicRoute } from '../src/fronting/anthropic-route.js';
 import type { TurnGateway } from '../src/steps/gateway.js';
 import { foreignListener, foreignUser } from './helpers/foreign-listener.js';
 import { callOpenrouter as openrouterCall, testGateway } from './helpers/gateway-calls.js';

@@ -1,7 +1,7 @@
 /**
  * Hermes' config.yaml as the action reads its model section, the agent's copy with Anthropic pointed
  * at the gateway (the user's comments and other keys kept, the original untouched), and the rule
- * that decides when Hermes would send its Anthropic calls there (src/steps/anthropic-route.ts).
+ * that decides when Hermes would send its Anthropic calls there (src/fronting/anthropic-route.ts).
  * It also holds the red team's attacks on that reading: YAML 1.1 tricks (merge keys, NEL and other
  * line breaks, directives, aliases, several documents), a fronted key hidden in config.yaml where
  * the agent's copy would hold it (a turn's gateway started in-process, helpers/turn-gateway.ts),
@@ -25,7 +25,7 @@ import {
 } from '../src/config/hermes-config.js';
 import { fillAgentHome } from '../src/confine/agent-home.js';
 import { heldFact } from '../src/publish/model-calls.js';
-import { anthropicRoute, type RouteFacts } from '../src/steps/anthropic-route.js';
+import { anthropicRoute, type RouteFacts } from '../src/fronting/anthropic-route.js';
 import type { TurnGateway } from '../src/steps/gateway.js';
 import { agentHomeOf, startTurn, type StartedTurn } from './helpers/turn-gateway.js';
 

@@ -20,7 +20,8 @@ import {
   withoutHermesRetries
 } from '../src/config/hermes-config.js';
 import { fillAgentHome } from '../src/confine/agent-home.js';
-import { agentOverrides, type TurnGateway } from '../src/steps/gateway.js';
+import { agentOverrides } from '../src/fronting/agent-reach.js';
+import type { TurnGateway } from '../src/steps/gateway.js';
 import {
   agentHomeOf,
   startTurn,

@@ -10,11 +10,16 @@ import {
   refusalReport,
   stoppedReport
 } from './steps/build-report.js';
-import { Cancelled, execute, untilCancelled, type Executed } from './steps/execute.js';
-import { cancelledAfter, type Cancellation } from './run/cancellation.js';
+import { execute, type Executed } from './steps/execute.js';
+import {
+  Cancelled,
+  cancelledAfter,
+  untilCancelled,
+  type Cancellation
+} from './run/cancellation.js';
 import type { StickyComment } from './comment/sticky.js';
 import { messageOf } from './text/errors.js';
-import { uncountedBudgets, withBudget } from './steps/gateway.js';
+import { uncountedBudgets, withBudget } from './run/budget.js';
 import { readPlan, type Plan } from './steps/plan.js';
 import { runnerPorts, type Ports } from './steps/ports.js';
 import { publish, publishInvalidInput, publishSkipped } from './steps/publish.js';

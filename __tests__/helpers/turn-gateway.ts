@@ -1,6 +1,6 @@
 /**
  * The turn's model gateway started in-process as the action starts it (src/steps/gateway.ts:
- * startTurnGateway, then Hermes' environment from agentEnvironment), on a Hermes home of the test's
+ * startTurnGateway, then Hermes' environment from src/fronting/agent-reach.ts), on a Hermes home of the test's
  * making: what it warned, what it hid, what the agent's environment holds and which credentials the
  * summary would list as held. The caller closes `turn.gateway`.
  */
@@ -11,13 +11,8 @@ import { heldCredentials, startGateway } from '../../src/gateway/gateway.js';
 import type { LiveLog } from '../../src/publish/log.js';
 import type { Cancellation } from '../../src/run/cancellation.js';
 import { fillAgentHome } from '../../src/confine/agent-home.js';
-import {
-  agentEnvironment,
-  agentOverrides,
-  heldByAgent,
-  startTurnGateway,
-  type TurnGateway
-} from '../../src/steps/gateway.js';
+import { agentEnvironment, agentOverrides, heldByAgent } from '../../src/fronting/agent-reach.js';
+import { startTurnGateway, type TurnGateway } from '../../src/steps/gateway.js';
 import type { Plan } from '../../src/steps/plan.js';
 import type { Ports } from '../../src/steps/ports.js';
 import { cliSettings } from './settings.js';

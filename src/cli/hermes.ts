@@ -1,4 +1,8 @@
-/** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
+/**
+ * The Hermes CLI: argv from settings, the `--version` and `chat --help` probes, and one supervised
+ * run.
+ */
+import * as fs from 'node:fs';
 import { messageOf } from '../text/errors.js';
 import { clip } from '../text/text.js';
 import * as io from '@actions/io';
@@ -7,6 +11,8 @@ import { HermesProcess } from '../process/hermes-process.js';
 import { PROCESS_LIMITS, commandAsync, type Spawning } from '../process/spawn.js';
 import { interruptThenKill, supervise } from '../run/supervise.js';
 import { StreamReader } from '../run/stream-reader.js';
+import { Input } from '../config/inputs.js';
+import { openTranscript } from '../config/paths.js';
 import type { CliSettings } from '../config/settings.js';
 import type { Attempt, RunLog, Signals } from '../run/attempt.js';
 import type { Redacted } from '../text/redact.js';
@@ -100,25 +106,70 @@ export async function probeVersion(
   return 'version' in asked ? asked.version : undefined;
 }
 
+/** A flag asked for by input, for `hermes chat --help` to confirm. */
+interface AskedFlag {
+  flag: string;
+  input: string;
+  value: number;
+}
+
 /**
- * Of the flags asked for (`--max-turns`, `--run-budget`), those `hermes chat --help` does not list:
- * read from the Hermes that runs, never guessed from its version. All of them when it says nothing.
+ * The flags asked for by input (`--max-turns`, `--run-budget`), checked against `hermes chat --help`
+ * of the Hermes that runs, never guessed from its version: a Hermes that does not list one (or says
+ * nothing) is refused as usage_error before it runs, its transcript empty. Undefined: it may run.
  */
-export async function unlistedChatFlags(
+export async function refusedChatFlags(
+  settings: CliSettings,
   executable: string,
-  flags: string[],
-  cwd: string,
   spawning: Spawning,
+  log: RunLog,
   limits: Pick<HermesLimits, 'versionTimeoutMs'> = HERMES_LIMITS
-): Promise<string[]> {
-  if (flags.length === 0) return [];
+): Promise<Attempt | undefined> {
+  const asked = askedFlags(settings);
+  if (asked.length === 0) return undefined;
   const { stdout } = await commandAsync(executable, ['chat', '--help'], {
-    cwd,
+    cwd: settings.workingDirectory,
     env: spawning.env,
     as: spawning.as,
     timeoutMs: limits.versionTimeoutMs
   });
-  return flags.filter(flag => !new RegExp(`(^|[\\s\\[,])${flag}\\b`, 'm').test(stdout));
+  const unlisted = asked.filter(
+    ({ flag }) => !new RegExp(`(^|[\\s\\[,])${flag}\\b`, 'm').test(stdout)
+  );
+  return unlisted.length > 0 ? refusedFlags(unlisted, settings.jsonlPath, log) : undefined;
+}
+
+function askedFlags(settings: CliSettings): AskedFlag[] {
+  const { maxTurns, runBudgetSeconds } = settings.gateway;
+  return [
+    ...(maxTurns !== undefined
+      ? [{ flag: '--max-turns', input: Input.MaxTurns, value: maxTurns }]
+      : []),
+    ...(runBudgetSeconds !== undefined
+      ? [{ flag: '--run-budget', input: Input.RunBudget, value: runBudgetSeconds }]
+      : [])
+  ];
+}
+
+/** The attempt of a Hermes that does not list a flag asked for: usage_error, and why. */
+function refusedFlags(unlisted: AskedFlag[], jsonlPath: string, log: RunLog): Attempt {
+  fs.closeSync(openTranscript(jsonlPath, 'write'));
+  const line = (`Input ${unlisted.map(u => `"${u.input}" (${u.value})`).join(' and ')} asks for ` +
+    `${unlisted.map(u => u.flag).join(' and ')}, which this Hermes' "hermes chat --help" does not list; ` +
+    'remove the input, or run a Hermes that has it.') as Redacted;
+  return {
+    turn: new StreamReader(log).finish(),
+    durationMs: 0,
+    end: {
+      kind: 'process',
+      exitCode: 2,
+      signal: null,
+      stderrTail: [line],
+      timedOut: false,
+      cancelled: false,
+      timeoutMs: 0
+    }
+  };
 }
 
 /** How many of Hermes' last stderr lines are kept for failure messages. */

@@ -1,10 +1,13 @@
 /**
  * Starting the model gateway for one turn: which keys it fronts, the capability Hermes gets in their
- * place, the environment that points Hermes here, and closing it (see docs/gateway.md).
+ * place, the environment that points Hermes here, closing it, and what it counted as the turn's fact
+ * (see docs/gateway.md).
  */
 import { randomBytes } from 'node:crypto';
 import { getProxyUrl } from '@actions/http-client';
+import type { GatewayFact } from '../run/facts.js';
 import { abortableSleep } from '../run/retry.js';
+import type { Redactor } from '../text/redact.js';
 import { Ledger } from './ledger.js';
 import { frontable, PROVIDERS, type FrontedKey } from './providers.js';
 import { listen } from './server.js';
@@ -62,6 +65,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway | u
     ),
     stats: () => ledger.stats(),
     close: () => listening.close()
+  };
+}
+
+/** What the gateway counted, its strings redacted (the model is the agent's choice). */
+export function gatewayFact(gateway: Gateway, redact: Redactor): GatewayFact {
+  const stats = gateway.stats();
+  return {
+    calls: stats.calls.map(({ streamed: _streamed, model, ...call }) => ({
+      ...call,
+      ...(model !== undefined && { model: redact(model) })
+    })),
+    retries: stats.retries,
+    tokens: stats.tokens,
+    ...(stats.costUsd !== undefined && { costUsd: stats.costUsd }),
+    costLive: stats.costLive,
+    ...(stats.stopped && { stopped: stats.stopped })
   };
 }
 

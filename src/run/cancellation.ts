@@ -96,3 +96,29 @@ export function afterCancel(
   else cancellation.signal.addEventListener('abort', arm, { once: true });
   return aborter.signal;
 }
+
+/** A cancel before Hermes ran: run() reports it as `interrupted`, saying how far the run got. */
+export class Cancelled extends Error {
+  constructor(readonly when: string) {
+    super(`The job was cancelled ${when}, before Hermes started`);
+  }
+}
+
+/** What a step awaits, or less: the wait ends at the first cancel (the step itself is left to end). */
+export async function untilCancelled<T>(
+  step: Promise<T> | undefined,
+  cancellation: Cancellation
+): Promise<T | undefined> {
+  if (cancellation.cancelled) return undefined;
+  const { signal } = cancellation;
+  let stop: () => void = () => undefined;
+  const cancelled = new Promise<undefined>(resolve => {
+    stop = () => resolve(undefined);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    return await Promise.race([step, cancelled]);
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}

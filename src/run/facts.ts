@@ -90,7 +90,7 @@ export interface BudgetFact {
   estimated?: boolean;
 }
 
-/** What the model gateway saw of the turn: made by src/steps/gateway.ts, drawn by src/publish/. */
+/** What the model gateway saw of the turn: made by src/gateway/gateway.ts, drawn by src/publish/. */
 export interface GatewayFact {
   calls: readonly ModelCallFact[];
   retries: number;

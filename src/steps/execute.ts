@@ -10,9 +10,11 @@ import { notInstalled } from '../install/install.js';
 import { exportTimeoutMs, recordPathFor, type SessionRecord } from '../cli/session-record.js';
 import type { CliSettings } from '../config/settings.js';
 import { LiveLog } from '../publish/log.js';
-import type { Cancellation } from '../run/cancellation.js';
+import { Cancelled, untilCancelled, type Cancellation } from '../run/cancellation.js';
 import type { GatewayFact, InstallFact, IsolationFact, ThreadFact } from '../run/facts.js';
-import { unlistedChatFlags } from '../cli/hermes.js';
+import { refusedChatFlags } from '../cli/hermes.js';
+import { agentEnvironment, agentOverrides, heldByAgent } from '../fronting/agent-reach.js';
+import { gatewayFact } from '../gateway/gateway.js';
 import { retryTempfail, type Attempts } from '../run/tempfail.js';
 import {
   apiServerTurn,
@@ -22,16 +24,7 @@ import {
   type Running
 } from './other-turns.js';
 import type { AdmitResult, Refusal } from './admit.js';
-import {
-  agentEnvironment,
-  agentOverrides,
-  askedFlags,
-  gatewayFact,
-  heldByAgent,
-  refusedFlags,
-  startTurnGateway,
-  type TurnGateway
-} from './gateway.js';
+import { startTurnGateway, type TurnGateway } from './gateway.js';
 import { messageOf } from '../text/errors.js';
 import { forkHeld, forkTurn } from './fork.js';
 import { askedTurn } from './asked.js';
@@ -133,32 +126,6 @@ async function executeAs(
     // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
     log.end();
     throw error;
-  }
-}
-
-/** A cancel before Hermes ran: run() reports it as `interrupted`, saying how far the run got. */
-export class Cancelled extends Error {
-  constructor(readonly when: string) {
-    super(`The job was cancelled ${when}, before Hermes started`);
-  }
-}
-
-/** What a step awaits, or less: the wait ends at the first cancel (the step itself is left to end). */
-export async function untilCancelled<T>(
-  step: Promise<T> | undefined,
-  cancellation: Cancellation
-): Promise<T | undefined> {
-  if (cancellation.cancelled) return undefined;
-  const { signal } = cancellation;
-  let stop: () => void = () => undefined;
-  const cancelled = new Promise<undefined>(resolve => {
-    stop = () => resolve(undefined);
-    signal.addEventListener('abort', stop, { once: true });
-  });
-  try {
-    return await Promise.race([step, cancelled]);
-  } finally {
-    signal.removeEventListener('abort', stop);
   }
 }
 
@@ -306,16 +273,13 @@ async function hermesTurn(
           : Promise.resolve(undefined);
     // The probe is the agent's too: it may end on its own before the agent's processes are ended.
     confinement.waitFor(version);
-    const asked = askedFlags(settings);
-    const notListed = await unlistedChatFlags(
+    const attempt = await refusedChatFlags(
+      settings,
       executable ?? settings.hermesPath,
-      asked.map(a => a.flag),
-      settings.workingDirectory,
-      spawning
+      spawning,
+      log
     );
-    const unlisted = asked.filter(a => notListed.includes(a.flag));
-    if (unlisted.length > 0) {
-      const attempt = refusedFlags(unlisted, settings.jsonlPath, log);
+    if (attempt) {
       const isolation = await tearDown();
       return {
         allowed: true,

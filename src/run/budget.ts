@@ -1,22 +1,28 @@
 /**
- * The budgets the model gateway cannot hold live: every `max-*` of a turn whose calls do not pass
- * through it (`model-proxy: off`, or no key it can front), and `max-cost-usd` where no cost arrives
- * with the calls. Said before the turn; counted after it on the session record, as estimates.
+ * The budgets' verdict (CLI mode): budget_exceeded when the gateway refused a call for a budget, or
+ * when a budget it could not hold live (every `max-*` of a turn whose calls do not pass through it,
+ * `model-proxy: off` or no key it can front; `max-cost-usd` where no cost arrives with the calls),
+ * counted after the turn on the session record, went past its limit. What is said of those budgets,
+ * before the turn and after it.
  */
-import { GatewayInput } from '../config/gateway.js';
-import type { SessionUsage } from '../run/session-usage.js';
-import type { BudgetFact } from '../run/facts.js';
-import type { Budgets } from './types.js';
+import { GatewayInput, type GatewaySettings } from '../config/gateway.js';
+import type { CliSettings, Settings } from '../config/settings.js';
+import type { BudgetFact, GatewayFact } from './facts.js';
+import type { SessionUsage } from './session-usage.js';
+import type { Verdict } from './verdict.js';
+
+/** The session record of the turn, as far as a budget reads it (cli/session-record.ts). */
+type Recorded = { ok: true; usage: SessionUsage } | { ok: false };
 
 /** What the gateway counted of the turn, as far as the budgets go; absent: no gateway ran. */
-export interface Counted {
+interface Counted {
   /** Every answered call reported its cost. */
   costLive: boolean;
   costUsd?: number;
 }
 
 /** The budgets that are set, by input name, in the order the gateway checks them. */
-function setBudgets(budgets: Budgets): string[] {
+function setBudgets(budgets: GatewaySettings['budgets']): string[] {
   return [
     ...(budgets.maxModelCalls !== undefined ? [GatewayInput.MaxModelCalls] : []),
     ...(budgets.maxTokens !== undefined ? [GatewayInput.MaxTokens] : []),
@@ -29,7 +35,7 @@ function setBudgets(budgets: Budgets): string[] {
  * whether anything counts them after the turn. Undefined when no budget is set.
  */
 export function unenforcedWarning(
-  budgets: Budgets,
+  budgets: GatewaySettings['budgets'],
   why: string,
   sessionRecord: boolean
 ): string | undefined {
@@ -44,7 +50,7 @@ export function unenforcedWarning(
 }
 
 /** What counting after the turn came to: the budget passed, and those it had no figure for. */
-export interface AfterTurn {
+interface AfterTurn {
   stop?: BudgetFact;
   /** Budgets not held live whose figure the session record does not give (or there is none). */
   uncounted: string[];
@@ -55,8 +61,8 @@ export interface AfterTurn {
  * (it counts every call it fronts), cost also where the gateway got no cost with the calls. Over
  * means past the limit, as the gateway allows calls up to it.
  */
-export function afterTurn(
-  budgets: Budgets,
+function afterTurn(
+  budgets: GatewaySettings['budgets'],
   counted: Counted | undefined,
   usage: SessionUsage | undefined
 ): AfterTurn {
@@ -96,7 +102,7 @@ export function afterTurn(
  * apart (agent/usage_pricing.py, CanonicalUsage: prompt = input + cache read + cache write), so all
  * four count, as in a provider's usage (what the gateway counts). Undefined when it has none.
  */
-export function recordTokens(usage: SessionUsage): number | undefined {
+function recordTokens(usage: SessionUsage): number | undefined {
   const numbers = (
     ['input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens'] as const
   )
@@ -106,14 +112,65 @@ export function recordTokens(usage: SessionUsage): number | undefined {
 }
 
 /** The warning after the turn for budgets it could not be held to, or undefined. */
-export function uncountedWarning(
-  uncounted: readonly string[],
-  recordRead: boolean
-): string | undefined {
+function uncountedWarning(uncounted: readonly string[], recordRead: boolean): string | undefined {
   if (uncounted.length === 0) return undefined;
   const one = uncounted.length === 1;
   const why = recordRead
     ? `the session record gives no figure for ${one ? 'it' : 'them'}`
     : 'there is no session record to count on (its row in the summary says why)';
   return `${uncounted.map(n => `"${n}"`).join(' and ')} could not be counted after the turn: ${why}, so the turn was not held to ${one ? 'it' : 'them'}.`;
+}
+
+/**
+ * The budget the turn went past: the one the gateway enforced, else one counted after the turn on the
+ * session record.
+ */
+function budgetStop(
+  settings: CliSettings,
+  fact: GatewayFact | undefined,
+  record: Recorded | undefined
+): BudgetFact | undefined {
+  if (fact?.stopped) return fact.stopped;
+  return afterTurn(settings.gateway.budgets, fact, record?.ok ? record.usage : undefined).stop;
+}
+
+/**
+ * The warning for budgets the turn could not be held to at all: not live, and not counted after it.
+ * Undefined when there are none, or when the warning before the turn said so already.
+ */
+export function uncountedBudgets(
+  settings: Settings,
+  { gateway, record }: { gateway?: GatewayFact; record?: Recorded }
+): string | undefined {
+  if (settings.mode !== 'cli' || gateway?.stopped) return undefined;
+  if (!gateway && !settings.sessionRecord) return undefined;
+  const usage = record?.ok ? record.usage : undefined;
+  const { uncounted } = afterTurn(settings.gateway.budgets, gateway, usage);
+  return uncountedWarning(uncounted, usage !== undefined);
+}
+
+/** The verdict a budget gives: budget_exceeded, naming the budget, the figure and the limit. */
+function budgetVerdict(stop: BudgetFact, exitCode: number | undefined): Verdict {
+  const how = stop.estimated
+    ? 'estimated after the turn on the session record'
+    : 'the gateway refused the next model call';
+  return {
+    outcome: 'budget_exceeded',
+    ...(exitCode !== undefined && { exitCode }),
+    message: `The turn reached ${stop.budget}: ${stop.figure} against a limit of ${stop.limit} (${how}).`
+  };
+}
+
+/** Outcomes a budget does not replace: what ended the turn was not the budget. */
+const NOT_BUDGET = new Set(['interrupted', 'timeout', 'not_found', 'usage_error']);
+
+/** The decision, replaced by budget_exceeded when a budget stopped the turn (CLI mode). */
+export function withBudget<D extends { verdict: Verdict }>(
+  decision: D,
+  settings: Settings,
+  { gateway, record }: { gateway?: GatewayFact; record?: Recorded }
+): D {
+  if (settings.mode !== 'cli' || NOT_BUDGET.has(decision.verdict.outcome)) return decision;
+  const stop = budgetStop(settings, gateway, record);
+  return stop ? { ...decision, verdict: budgetVerdict(stop, decision.verdict.exitCode) } : decision;
 }
