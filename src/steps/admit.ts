@@ -2,7 +2,13 @@
  * Step 2, admission: who may start the agent (the gate), and whether it may run here at all (under
  * `isolation: auto`, a runner that cannot isolate refuses gated events). Decided before anything runs.
  */
-import { admit, gated, triggerOf, type Admission } from '../access/gate.js';
+import {
+  admit,
+  gated,
+  triggerOf,
+  type Admission,
+  type Trigger as GateTrigger
+} from '../access/gate.js';
 import { foreignCheckout } from '../access/authorship.js';
 import { planIsolation, type IsolationPlan } from '../confine/host.js';
 import { fenceTool } from '../fence/fence.js';
@@ -43,6 +49,10 @@ interface Admitted {
   fork?: ForkPull;
   /** `trigger-phrase`: what the comment asked after the phrase, to go to the prompt as data. */
   request?: Request;
+  /** Content from people without write access can reach the prompt on this event (access/gate.ts). */
+  strangers: boolean;
+  /** The event's payload as the runner wrote it, read once (undefined where it cannot be read). */
+  payload: unknown;
 }
 
 interface Refused {
@@ -62,9 +72,12 @@ export async function admitRun(
   { env, out, limits, platform, isolationHost }: Ports
 ): Promise<AdmitResult> {
   const { settings, redact } = plan;
+  // The event read once: who caused it, and its payload.
   const triggered = triggerOf(env);
+  const payload = eventPayload(env);
+  const strangers = gated(triggered);
   // Before the gate and before the sticky comment: a comment that does not ask costs nothing.
-  const phrase = phraseVerdict(settings.triggerPhrase, triggered.event, eventPayload(env));
+  const phrase = phraseVerdict(settings.triggerPhrase, triggered.event, payload);
   if (phrase && !phrase.asked) {
     const { actor, event } = triggered;
     const message = `Skipped: "${Input.TriggerPhrase}" is set, and ${phrase.why}.`;
@@ -93,7 +106,7 @@ export async function admitRun(
     admission = await admit(triggered, settings.gate, { limits: limits.gate });
   if (admission && !admission.allowed) return { allowed: false, refusal: admission, comment };
   if (settings.mode === 'cli' && isolation?.kind === 'none' && !isolation.chosen) {
-    const why = cannotIsolate(settings.isolation, isolation.why, env);
+    const why = cannotIsolate(settings.isolation, isolation.why, triggered);
     if (why) {
       const refusal: Refusal = {
         allowed: false,
@@ -126,7 +139,7 @@ export async function admitRun(
     why: redact(admission.why),
     ...(admission.writer && { writer: admission.writer })
   };
-  const rules = settings.mode === 'cli' ? rulesOf(settings, env, plan.redact) : undefined;
+  const rules = settings.mode === 'cli' ? rulesOf(settings, triggered, redact) : undefined;
   if (rules)
     out.info(
       rules.ignored
@@ -140,7 +153,9 @@ export async function admitRun(
     rules,
     comment,
     ...(fork && !('unreadable' in fork) && { fork }),
-    ...(request && { request })
+    ...(request && { request }),
+    strangers,
+    payload
   };
 }
 
@@ -150,10 +165,10 @@ export async function admitRun(
  */
 function rulesOf(
   settings: CliSettings,
-  env: NodeJS.ProcessEnv,
+  trigger: GateTrigger,
   redact: Plan['redact']
 ): RunReport['rules'] {
-  const foreign = foreignCheckout(triggerOf(env));
+  const foreign = foreignCheckout(trigger);
   if (!foreign) return undefined;
   const ignored = settings.prRules === 'ignore' || settings.ignoreRules;
   const why = ignored ? foreign : `${foreign}, and "${Input.PrRules}" is "trust"`;
@@ -161,14 +176,9 @@ function rulesOf(
 }
 
 /** Why Hermes may not run when it cannot run as its own user, or undefined when it may (with a warning). */
-function cannotIsolate(
-  mode: IsolationMode,
-  why: string,
-  env: NodeJS.ProcessEnv
-): string | undefined {
+function cannotIsolate(mode: IsolationMode, why: string, trigger: GateTrigger): string | undefined {
   if (mode === 'user')
     return `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${why}`;
-  const trigger = triggerOf(env);
   if (!gated(trigger)) return undefined;
   return `Hermes cannot run as its own user here (${why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start`;
 }
@@ -181,7 +191,7 @@ function cannotFence(
   settings: CliSettings,
   isolation: IsolationPlan | undefined,
   host: Ports['isolationHost'],
-  trigger: ReturnType<typeof triggerOf>
+  trigger: GateTrigger
 ): string | undefined {
   if (settings.egress.kind !== 'fenced' || !gated(trigger) || !isolation) return undefined;
   const tool = fenceTool(name => host.tool(name));

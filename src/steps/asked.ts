@@ -6,13 +6,14 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { readQuery } from '../config/values.js';
+import { readQuery, type Query } from '../config/values.js';
 import type { Settings } from '../config/settings.js';
 import { withRequest, type Request } from '../thread/request.js';
 import type { Plan } from './plan.js';
 
+/** The prompt with what the comment asked: a file for the CLI, the text for an API server. */
 export interface AskedTurn {
-  settings: Settings;
+  query?: Extract<Query, { kind: 'file' }>;
   apiQuery?: string;
   remove(): void;
 }
@@ -23,10 +24,9 @@ export function askedTurn(
   request: Request,
   env: NodeJS.ProcessEnv
 ): AskedTurn {
-  if (settings.mode === 'transcript') return { settings, remove: () => undefined };
+  if (settings.mode === 'transcript') return { remove: () => undefined };
   if (settings.mode === 'api')
     return {
-      settings,
       apiQuery: withRequest(plan.apiQuery ?? '', request),
       remove: () => undefined
     };
@@ -35,7 +35,7 @@ export function askedTurn(
   const file = path.join(dir, 'prompt.md');
   fs.writeFileSync(file, prompt, { mode: 0o644 });
   return {
-    settings: { ...settings, query: { kind: 'file', path: file } },
+    query: { kind: 'file', path: file },
     remove: () => fs.rmSync(dir, { recursive: true, force: true })
   };
 }

@@ -12,7 +12,7 @@ import { readPull } from '../comment/review.js';
 import type { IsolationPlan } from '../confine/host.js';
 import { Input } from '../config/inputs.js';
 import type { CliSettings } from '../config/settings.js';
-import { readQuery } from '../config/values.js';
+import { readQuery, type Query } from '../config/values.js';
 import { fenceTool } from '../fence/fence.js';
 import { fetchHead, type HeadTree } from '../fork/checkout.js';
 import { withPullData } from '../fork/prompt-data.js';
@@ -79,18 +79,21 @@ export function forkAdmitted(pull: ForkPull, settings: CliSettings): string {
   return `"${Input.ForkPrs}: review": #${pull.number} comes from ${pull.fork ?? 'a deleted fork'}, a stranger's pull request reviewed as data (its head ${pull.headSha.slice(0, 12)} in a folder of its own, the agent isolated and fenced, its rules ignored, the answer written by the action, within ${budget}); "${Input.AllowedUsers}" does not apply`;
 }
 
-/** The head, fetched and lent: the settings Hermes runs with there, and the folder to remove after. */
+/** The head, fetched and lent: the prompt Hermes runs with there, and the folder to remove after. */
 export type ForkTurn =
-  { ok: true; settings: CliSettings; tree: HeadTree } | { ok: false; why: string };
+  | { ok: true; query: Extract<Query, { kind: 'file' }>; tree: HeadTree }
+  | { ok: false; why: string };
 
 /**
  * Reads the pull request's files (and that its head is still the event's), fetches the head, and
- * writes the prompt with the pull request's data to a file of the action's: Hermes runs in the head's
- * folder with it. The workflow's own files (query-file, jsonl-path) stay where settings resolved them.
+ * writes the prompt (`query`, read in working-directory) with the pull request's data to a file of
+ * the action's: Hermes runs in the head's folder (`tree.dir`) with it. The workflow's own files
+ * (query-file, jsonl-path) stay where settings resolved them.
  */
 export async function forkTurn(
   pull: ForkPull,
   settings: CliSettings,
+  query: Query,
   { env }: Pick<Ports, 'env'>,
   signal: AbortSignal
 ): Promise<ForkTurn> {
@@ -117,7 +120,7 @@ export async function forkTurn(
   const tree = fetched.tree;
   try {
     const prompt = withPullData(
-      readQuery(settings.query, settings.workingDirectory),
+      readQuery(query, settings.workingDirectory),
       pull,
       read.value.files
     );
@@ -133,11 +136,7 @@ export async function forkTurn(
           fs.rmSync(dir, { recursive: true, force: true });
         }
       },
-      settings: {
-        ...settings,
-        workingDirectory: tree.dir,
-        query: { kind: 'file', path: file }
-      }
+      query: { kind: 'file', path: file }
     };
   } catch (error) {
     tree.remove();

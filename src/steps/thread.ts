@@ -6,7 +6,6 @@
  * saved for the next run where this run may save (thread/place.ts). Only where Hermes runs as its own
  * user: its home is then a throw-away one, never the runner's own store.
  */
-import { eventPayload } from '../config/events.js';
 import type { CliSettings } from '../config/settings.js';
 import type { ThreadFact } from '../run/facts.js';
 import type { Redactor } from '../text/redact.js';
@@ -39,7 +38,7 @@ export async function openThread(
   isolated: boolean
 ): Promise<OpenThread | { off: string } | undefined> {
   if (settings.thread.mode === 'off') return undefined;
-  const place = threadPlace(env, eventPayload(env), {
+  const place = threadPlace(env, admitted.payload, {
     trusted: admitted.trigger?.writer === true,
     fork: admitted.fork !== undefined
   });
@@ -79,24 +78,25 @@ export async function openThread(
   }
 }
 
-/** The settings Hermes runs with: `--resume` the restored session, in the current directory. */
-export async function resumed(
-  settings: CliSettings,
+/**
+ * The restored session lent to the agent's Hermes home: its id, for Hermes to `--resume`; undefined
+ * when there is none to resume (or it could not be lent: said in the thread's note).
+ */
+export async function lendThread(
   open: OpenThread | undefined,
   spawning: Spawning
-): Promise<CliSettings> {
+): Promise<string | undefined> {
   const home = spawning.env.HERMES_HOME;
-  if (!open?.restored.found || !home || !spawning.as) return settings;
+  if (!open?.restored.found || !home || !spawning.as) return undefined;
   const why = await lendStore(open.restored.db, home, spawning.as, spawning.env);
   if (why) {
     open.restored = {
       found: false,
       why: `the saved session could not be given to Hermes (${why})`
     };
-    return settings;
+    return undefined;
   }
-  const id = open.restored.record.sessionId;
-  return { ...settings, args: [`--resume=${id}`, '--no-restore-cwd', ...settings.args] };
+  return open.restored.record.sessionId;
 }
 
 /** After the turn: whether Hermes continued the thread, and the session saved for the next run. */
