@@ -201,6 +201,14 @@ export function decodeLine(
   if (!KNOWN_TYPES.has(raw.type))
     return { unknownType: preview(redactHead(redact, raw.type)), issues: [] };
 
+  return { event: eventOf(raw as Record<string, unknown> & { type: string }, flaw), issues };
+}
+
+/** A known event's fields, each checked for its type; a flaw of a field is said, the event kept. */
+function eventOf(
+  raw: Record<string, unknown> & { type: string },
+  flaw: (problem: string) => void
+): HermesEvent {
   const str = (key: string): string | undefined => {
     const v = raw[key];
     if (v === undefined) return undefined;
@@ -224,42 +232,33 @@ export function decodeLine(
   switch (raw.type) {
     case 'system':
       return {
-        event: {
-          type: 'system',
-          subtype: str('subtype'),
-          model: str('model'),
-          session_id: str('session_id')
-        },
-        issues
+        type: 'system',
+        subtype: str('subtype'),
+        model: str('model'),
+        session_id: str('session_id')
       };
     case 'text':
-      return { event: { type: 'text', text: required('text', str('text'), '') }, issues };
+      return { type: 'text', text: required('text', str('text'), '') };
     case 'reasoning':
-      return { event: { type: 'reasoning', text: required('text', str('text'), '') }, issues };
+      return { type: 'reasoning', text: required('text', str('text'), '') };
     case 'tool_use':
       return {
-        event: {
-          type: 'tool_use',
-          name: required('name', str('name'), '(unnamed)'),
-          input: raw.input,
-          tool_call_id: str('tool_call_id')
-        },
-        issues
+        type: 'tool_use',
+        name: required('name', str('name'), '(unnamed)'),
+        input: raw.input,
+        tool_call_id: str('tool_call_id')
       };
     case 'tool_result': {
       const isError = raw.is_error;
       if (isError !== undefined && typeof isError !== 'boolean')
         flaw('tool_result.is_error is not a boolean');
       return {
-        event: {
-          type: 'tool_result',
-          name: required('name', str('name'), '(unnamed)'),
-          output: str('output') ?? '',
-          duration_ms: required('duration_ms', num('duration_ms'), undefined),
-          is_error: isError === true,
-          tool_call_id: str('tool_call_id')
-        },
-        issues
+        type: 'tool_result',
+        name: required('name', str('name'), '(unnamed)'),
+        output: str('output') ?? '',
+        duration_ms: required('duration_ms', num('duration_ms'), undefined),
+        is_error: isError === true,
+        tool_call_id: str('tool_call_id')
       };
     }
     default: {
@@ -267,19 +266,16 @@ export function decodeLine(
       if (exitCode !== undefined && !Number.isInteger(exitCode))
         flaw('result.exit_code is not a whole number');
       return {
-        event: {
-          type: 'result',
-          session_id: str('session_id'),
-          exit_code:
-            exitCode !== undefined && Number.isInteger(exitCode)
-              ? exitCode
-              : required('exit_code', undefined, undefined),
-          text: str('text'),
-          tokens: tokens(raw.tokens, flaw),
-          duration_ms: num('duration_ms'),
-          error: str('error')
-        },
-        issues
+        type: 'result',
+        session_id: str('session_id'),
+        exit_code:
+          exitCode !== undefined && Number.isInteger(exitCode)
+            ? exitCode
+            : required('exit_code', undefined, undefined),
+        text: str('text'),
+        tokens: tokens(raw.tokens, flaw),
+        duration_ms: num('duration_ms'),
+        error: str('error')
       };
     }
   }
