@@ -39,19 +39,56 @@ const TASK = /^\[([ xX])\][ \t]+(?=\S)/;
 const MARKERS = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)))*[ \t]*/;
 
 export function parseAnswer(source: string): ParsedAnswer {
-  const sources = new WeakMap<Nodes, string>();
-  // markdown-it's line maps count lines of the source with its line endings made `\n`.
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
-  const tokens = parser.parse(source, {});
-  let at = 0;
+  const reader = new BlockReader(source);
+  return {
+    tree: { type: 'root', children: reader.blocks(undefined, null) },
+    source: reader.source
+  };
+}
+
+/** markdown-it's block tokens read in order into mdast blocks, each taking the tokens it covers. */
+class BlockReader {
+  private readonly sources = new WeakMap<Nodes, string>();
+  /** markdown-it's line maps count lines of the source with its line endings made `\n`. */
+  private readonly lines: string[];
+  private readonly tokens: Token[];
+  private at = 0;
+
+  constructor(source: string) {
+    this.lines = source.replace(/\r\n?/g, '\n').split('\n');
+    this.tokens = parser.parse(source, {});
+  }
+
+  /** The written source of a node the tree holds only as a node (a definition), or its value. */
+  readonly source = (node: Nodes): string =>
+    this.sources.get(node) ?? ('value' in node ? node.value : '');
+
+  /** Blocks up to the token `close` (taken), or the end; `span`: the lines of their container. */
+  blocks(close: string | undefined, span: [number, number] | null): RootContent[] {
+    const out: RootContent[] = [];
+    let line = span?.[0] ?? 0;
+    for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+      if (token.type === close) {
+        this.at++;
+        break;
+      }
+      if (token.map) {
+        out.push(...this.uncovered(line, token.map[0]));
+        line = Math.max(line, token.map[1]);
+      }
+      out.push(...this.block());
+    }
+    out.push(...this.uncovered(line, span?.[1] ?? this.lines.length));
+    return out;
+  }
 
   /**
    * The lines from..to that no token covered (link reference definitions; blocks past markdown-it's
    * nesting limit), but lines of container markers only, as one `definition` shown as written.
    */
-  const uncovered = (from: number, to: number): Definition[] => {
+  private uncovered(from: number, to: number): Definition[] {
     // Whole, markers and all: a definition's title may go on over lines where `-` or `1.` is text.
-    const kept = lines
+    const kept = this.lines
       .slice(from, to)
       .filter(line => line.replace(MARKERS, '').trim() !== '')
       .map(line => line.trim());
@@ -63,46 +100,30 @@ export function parseAnswer(source: string): ParsedAnswer {
       url: '',
       title: null
     };
-    sources.set(node, kept.join('\n'));
+    this.sources.set(node, kept.join('\n'));
     return [node];
-  };
-
-  /** Blocks up to the token `close` (taken), or the end; `span`: the lines of their container. */
-  const blocks = (close: string | undefined, span: [number, number] | null): RootContent[] => {
-    const out: RootContent[] = [];
-    let line = span?.[0] ?? 0;
-    for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-      if (token.type === close) {
-        at++;
-        break;
-      }
-      if (token.map) {
-        out.push(...uncovered(line, token.map[0]));
-        line = Math.max(line, token.map[1]);
-      }
-      out.push(...block());
-    }
-    out.push(...uncovered(line, span?.[1] ?? lines.length));
-    return out;
-  };
+  }
 
   /** The next block, its tokens taken. */
-  const block = (): RootContent[] => {
-    const token = tokens[at++] as Token;
+  private block(): RootContent[] {
+    const token = this.tokens[this.at++] as Token;
     switch (token.type) {
       case 'paragraph_open':
-        return [{ type: 'paragraph', children: inlineUntil('paragraph_close') }];
+        return [{ type: 'paragraph', children: this.inlineUntil('paragraph_close') }];
       case 'heading_open': {
         const depth = Number(token.tag.slice(1)) as 1 | 2 | 3 | 4 | 5 | 6;
-        return [{ type: 'heading', depth, children: inlineUntil('heading_close') }];
+        return [{ type: 'heading', depth, children: this.inlineUntil('heading_close') }];
       }
       case 'blockquote_open':
         return [
-          { type: 'blockquote', children: blocks('blockquote_close', token.map) as BlockContent[] }
+          {
+            type: 'blockquote',
+            children: this.blocks('blockquote_close', token.map) as BlockContent[]
+          }
         ];
       case 'bullet_list_open':
       case 'ordered_list_open':
-        return [list(token)];
+        return [this.list(token)];
       case 'fence': {
         const [lang = ''] = token.info.trim().split(/\s+/, 1);
         return [{ type: 'code', lang: lang || null, meta: null, value: codeValue(token.content) }];
@@ -114,48 +135,48 @@ export function parseAnswer(source: string): ParsedAnswer {
       case 'html_block':
         return [{ type: 'html', value: token.content }];
       case 'table_open':
-        return [table()];
+        return [this.table()];
       default:
         // A token of no rule above (none with markdown-it's default rules): its lines as written.
-        if (token.nesting === 1) skipTo(token.level);
-        return token.map ? uncovered(token.map[0], token.map[1]) : [];
+        if (token.nesting === 1) this.skipTo(token.level);
+        return token.map ? this.uncovered(token.map[0], token.map[1]) : [];
     }
-  };
+  }
 
-  const list = (open: Token): List => {
+  private list(open: Token): List {
     const close = open.type.replace(/_open$/, '_close');
-    const first = at;
+    const first = this.at;
     const items: ListItem[] = [];
-    for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-      at++;
+    for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+      this.at++;
       if (token.type === close) break;
-      if (token.type === 'list_item_open') items.push(listItem(token));
+      if (token.type === 'list_item_open') items.push(this.listItem(token));
     }
     // A tight list's paragraphs are hidden (markdown-it's own mark of it).
-    const spread = tokens
-      .slice(first, at)
+    const spread = this.tokens
+      .slice(first, this.at)
       .some(t => t.type === 'paragraph_open' && t.level === open.level + 2 && !t.hidden);
     for (const item of items) item.spread = spread;
     const start = open.type === 'ordered_list_open' ? Number(open.attrGet('start') ?? 1) : null;
     return { type: 'list', ordered: start !== null, start, spread, children: items };
-  };
+  }
 
-  const listItem = (open: Token): ListItem => {
-    const children = blocks('list_item_close', open.map) as ListItem['children'];
+  private listItem(open: Token): ListItem {
+    const children = this.blocks('list_item_close', open.map) as ListItem['children'];
     const [lead] = children;
     const text = lead?.type === 'paragraph' ? lead.children[0] : undefined;
     const box = text?.type === 'text' ? TASK.exec(text.value) : null;
     if (text?.type !== 'text' || !box) return { type: 'listItem', spread: false, children };
     text.value = text.value.slice(box[0].length);
     return { type: 'listItem', spread: false, checked: box[1] !== ' ', children };
-  };
+  }
 
-  const table = (): Table => {
+  private table(): Table {
     const rows: TableRow[] = [];
     const align: Table['align'] = [];
     let row: TableCell[] = [];
-    for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-      at++;
+    for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+      this.at++;
       if (token.type === 'table_close') break;
       if (token.type === 'tr_open') row = [];
       else if (token.type === 'tr_close') rows.push({ type: 'tableRow', children: row });
@@ -163,36 +184,31 @@ export function parseAnswer(source: string): ParsedAnswer {
         if (token.type === 'th_open') align.push(alignOf(String(token.attrGet('style') ?? '')));
         row.push({
           type: 'tableCell',
-          children: inlineUntil(token.type.replace('_open', '_close'))
+          children: this.inlineUntil(token.type.replace('_open', '_close'))
         });
       }
     }
     return { type: 'table', align, children: rows };
-  };
+  }
 
   /** The inline token before `close`, as phrasing content; both taken. */
-  const inlineUntil = (close: string): PhrasingContent[] => {
+  private inlineUntil(close: string): PhrasingContent[] {
     const children: PhrasingContent[] = [];
-    for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-      at++;
+    for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+      this.at++;
       if (token.type === close) break;
       if (token.type === 'inline') children.push(...phrasing(token.children ?? []));
     }
     return children;
-  };
+  }
 
   /** Skips the tokens up to the one closing what opened at `level`. */
-  const skipTo = (level: number): void => {
-    for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-      at++;
+  private skipTo(level: number): void {
+    for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+      this.at++;
       if (token.nesting === -1 && token.level === level) return;
     }
-  };
-
-  return {
-    tree: { type: 'root', children: blocks(undefined, null) },
-    source: node => sources.get(node) ?? ('value' in node ? node.value : '')
-  };
+  }
 }
 
 type Parent = Extract<PhrasingContent, { children: PhrasingContent[] }>;
