@@ -57,78 +57,7 @@ export function safeUrl(url: string): URL | undefined {
 }
 
 export function inertTree(root: Root, source: Source, limits: TreeLimits): Root {
-  /** A link's children and what follows them: the host, so the reader sees where it goes. */
-  const linkTo = (
-    url: string,
-    children: PhrasingContent[],
-    fallback: string
-  ): PhrasingContent[] => {
-    const kept = children.length > 0 ? children : [text(fallback)];
-    const target = safeUrl(url);
-    if (!target) return kept;
-    const label = kept.map(plain).join('');
-    const href = target.href;
-    const link: PhrasingContent = { type: 'link', url: href, children: kept };
-    // A bare URL shows its host already.
-    const bare = label === href || label === url || `https://${label}` === href;
-    return bare ? [link] : [link, text(` (${target.host})`)];
-  };
-
-  const phrasing = (node: PhrasingContent): PhrasingContent[] => {
-    switch (node.type) {
-      case 'text':
-        return [node];
-      case 'inlineCode':
-        return [{ type: 'inlineCode', value: visible(node.value.replace(/\r\n?|\n/g, ' ')) }];
-      case 'break':
-        return [node];
-      case 'emphasis':
-      case 'strong':
-      case 'delete':
-        return [{ type: node.type, children: node.children.flatMap(phrasing) }];
-      case 'link':
-        return linkTo(node.url, node.children.flatMap(phrasing), node.url);
-      case 'image':
-        return linkTo(node.url, node.alt ? [text(node.alt)] : [], node.url);
-      case 'html':
-        return [text(node.value)];
-      default:
-        // Whatever else (no parser of ours makes it): the reader sees what was written.
-        return [text(source(node))];
-    }
-  };
-
-  const inline = (children: PhrasingContent[]): PhrasingContent[] =>
-    merge(children.flatMap(phrasing));
-
-  const table = (node: Table): BlockContent[] => {
-    const width = node.children[0]?.children.length ?? 0;
-    const row = (r: TableRow): TableRow => ({
-      type: 'tableRow',
-      children: r.children.slice(0, width).map(c => ({
-        type: 'tableCell',
-        children: inline(c.children).map(oneLine)
-      }))
-    });
-    const [header, ...body] = node.children;
-    if (!header) return [];
-    const shown = body.slice(0, limits.tableRows);
-    const out: BlockContent[] = [
-      { type: 'table', align: node.align, children: [header, ...shown].map(row) }
-    ];
-    const left = body.length - shown.length;
-    if (left > 0)
-      out.push(
-        paragraph([
-          {
-            type: 'emphasis',
-            children: [text(`${left} more row${left === 1 ? '' : 's'} of this table not shown.`)]
-          }
-        ])
-      );
-    return out;
-  };
-
+  const inline = inertInline(source);
   const block = (node: RootContent): BlockContent[] => {
     switch (node.type) {
       case 'paragraph':
@@ -165,7 +94,7 @@ export function inertTree(root: Root, source: Source, limits: TreeLimits): Root 
         return [{ type: 'code', lang, value: visible(node.value) }];
       }
       case 'table':
-        return table(node);
+        return table(node, inline, limits.tableRows);
       case 'html':
         return lines(node.value);
       case 'definition':
@@ -177,6 +106,81 @@ export function inertTree(root: Root, source: Source, limits: TreeLimits): Root 
   };
 
   return { type: 'root', children: root.children.flatMap(block) };
+}
+
+/** Inline content made inert: formatting kept, links only to safe targets (with their host), HTML as text. */
+function inertInline(source: Source): (children: PhrasingContent[]) => PhrasingContent[] {
+  const phrasing = (node: PhrasingContent): PhrasingContent[] => {
+    switch (node.type) {
+      case 'text':
+        return [node];
+      case 'inlineCode':
+        return [{ type: 'inlineCode', value: visible(node.value.replace(/\r\n?|\n/g, ' ')) }];
+      case 'break':
+        return [node];
+      case 'emphasis':
+      case 'strong':
+      case 'delete':
+        return [{ type: node.type, children: node.children.flatMap(phrasing) }];
+      case 'link':
+        return linkTo(node.url, node.children.flatMap(phrasing), node.url);
+      case 'image':
+        return linkTo(node.url, node.alt ? [text(node.alt)] : [], node.url);
+      case 'html':
+        return [text(node.value)];
+      default:
+        // Whatever else (no parser of ours makes it): the reader sees what was written.
+        return [text(source(node))];
+    }
+  };
+
+  return children => merge(children.flatMap(phrasing));
+}
+
+/** A table's rows as inline content on one line each, cut to `rows` with a line saying how many more. */
+function table(
+  node: Table,
+  inline: (children: PhrasingContent[]) => PhrasingContent[],
+  rows: number
+): BlockContent[] {
+  const width = node.children[0]?.children.length ?? 0;
+  const row = (r: TableRow): TableRow => ({
+    type: 'tableRow',
+    children: r.children.slice(0, width).map(c => ({
+      type: 'tableCell',
+      children: inline(c.children).map(oneLine)
+    }))
+  });
+  const [header, ...body] = node.children;
+  if (!header) return [];
+  const shown = body.slice(0, rows);
+  const out: BlockContent[] = [
+    { type: 'table', align: node.align, children: [header, ...shown].map(row) }
+  ];
+  const left = body.length - shown.length;
+  if (left > 0)
+    out.push(
+      paragraph([
+        {
+          type: 'emphasis',
+          children: [text(`${left} more row${left === 1 ? '' : 's'} of this table not shown.`)]
+        }
+      ])
+    );
+  return out;
+}
+
+/** A link's children and what follows them: the host, so the reader sees where it goes. */
+function linkTo(url: string, children: PhrasingContent[], fallback: string): PhrasingContent[] {
+  const kept = children.length > 0 ? children : [text(fallback)];
+  const target = safeUrl(url);
+  if (!target) return kept;
+  const label = kept.map(plain).join('');
+  const href = target.href;
+  const link: PhrasingContent = { type: 'link', url: href, children: kept };
+  // A bare URL shows its host already.
+  const bare = label === href || label === url || `https://${label}` === href;
+  return bare ? [link] : [link, text(` (${target.host})`)];
 }
 
 /** Source shown as a paragraph of text: its lines trimmed, blank ones dropped (they would end it). */
