@@ -105,6 +105,18 @@ export const INSTALL_LIMITS: Readonly<InstallLimits> = Object.freeze({
   restore: RESTORE_LIMITS
 });
 
+/** What one install works with, from the look-up of an earlier one to the save. */
+interface InstallJob {
+  install: InstallSettings;
+  layout: InstallLayout;
+  io: InstallIo;
+  signals: Signals;
+  env: NodeJS.ProcessEnv;
+  /** The installer's and the probes' environment (scrubbed). */
+  spawnEnv: NodeJS.ProcessEnv;
+  limits: InstallLimits;
+}
+
 async function installHermes(
   install: InstallSettings,
   io: InstallIo,
@@ -115,7 +127,7 @@ async function installHermes(
 ): Promise<Provided> {
   const started = Date.now();
   const layout = installLayout(install, env, machine);
-  const spawnEnv = childEnv(env);
+  const job: InstallJob = { install, layout, io, signals, env, spawnEnv: childEnv(env), limits };
   const report = (source?: InstallSource, unverified = false): InstallFact => ({
     ref: install.version,
     source,
@@ -135,136 +147,178 @@ async function installHermes(
 
   // Another step of this job installed the same thing: nothing to fetch.
   const earlier =
-    readMarker(layout) === layout.cacheKey && (await working(layout, spawnEnv, limits));
+    readMarker(layout) === layout.cacheKey && (await working(layout, job.spawnEnv, limits));
   if (earlier && !('why' in earlier)) return ready(earlier, 'reused');
-
-  let cacheUsable = cacheable(install) && (await cacheAvailable());
-  if (!cacheable(install))
-    io.info(
-      `"${install.version}" is not a release tag or a commit: installed without the cache (a branch moves).`
-    );
-  else if (!cacheUsable)
-    io.info('No Actions cache service for this step: installing without the cache.');
-  if (cacheUsable) {
-    // The job's cancellation stops the restore too (its download, its tar).
-    const cancel = new AbortController();
-    const unsubscribe = signals.subscribe(() => cancel.abort());
-    const restored = await restoreInstall(layout, {
-      env,
-      signal: cancel.signal,
-      limits: limits.restore,
-      onRetry: line => io.info(line),
-      onStep: line => io.info(line)
-    }).finally(unsubscribe);
-    if (restored.problem) {
-      cacheUsable = false;
-      io.warning(
-        `The Actions cache could not be read (${clip(restored.problem, 500)}); installing Hermes without it.`
-      );
-    } else if (restored.refused) {
-      io.warning(
-        `The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`
-      );
-    } else if (restored.key) {
-      const found = await working(layout, spawnEnv, limits);
-      if (!('why' in found)) return ready(found, 'cache');
-      io.info(
-        `The cached install (${restored.key}) does not run (${found.why}): installing it again.`
-      );
-    }
-  }
+  const cache = await fromCache(job);
+  if (cache.found) return ready(cache.found, 'cache');
 
   const failed = (why: string): Provided => ({ failure: why, install: report() });
-  const tried = `Installing Hermes ${install.version} from ${install.installerUrl}`;
   let temp: string | undefined;
   try {
     removeInstall(layout);
     const work = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-install-'));
     temp = work;
-    const script = path.join(work, 'install.sh');
-    try {
-      await download(install.installerUrl, script, { onRetry: line => io.info(line) });
-    } catch (error) {
-      if (!(error instanceof DownloadError)) throw error;
-      return failed(`${tried} failed: the install script ${error.message}`);
-    }
-    const bytes = fs.readFileSync(script);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    io.info(`The install script's SHA-256: ${sha256}`);
-    const expected = install.installerSha256;
-    if (expected && expected !== sha256)
-      return failed(
-        `${tried} refused: the script's SHA-256 is ${sha256}, but ${expected} was expected (installer-sha256, or the pin of ${install.version}). Nothing was run.`
-      );
-    if (!expected)
-      io.warning(
-        `The install script of Hermes ${install.version} is not checksum-verified: no SHA-256 is pinned for it; set installer-sha256 to check it.`
-      );
-    const call = installerArgs(layout, install, bytes.toString('utf8'));
-    if (call.unsupported.length > 0)
-      io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
-    const tail: string[] = [];
-    const installed = await io.group(tried, () =>
-      groupCommand({
-        // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
-        argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
-        env: installerEnv(layout, spawnEnv),
-        cwd: work,
-        timeoutMs: install.timeoutMs,
-        graceMs: limits.killGraceMs,
-        signals,
-        onLine: line => {
-          const clean = line.replace(ANSI, '').replace(/\r$/, '');
-          io.output(clean);
-          tail.push(clip(clean, TAIL_LINE_CHARS));
-          if (tail.length > TAIL_LINES * 4) tail.splice(0, tail.length - TAIL_LINES * 4);
-        }
-      })
-    );
-    if (installed.cancelled)
-      return failed(`${tried} was cancelled with the job.${lastLines(tail)}`);
-    if (installed.timedOut)
-      return failed(
-        `${tried} did not finish within ${formatMs(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`
-      );
-    if (installed.code !== 0) {
-      const how =
-        installed.code === null
-          ? `was killed by ${installed.signal}`
-          : `exited with code ${installed.code}`;
-      return failed(`${tried} failed: the installer ${how}.${lastLines(tail)}`);
-    }
-    const found = await working(layout, spawnEnv, limits);
-    if ('why' in found)
-      return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
-    const wanted = install.expectedVersion;
-    if (wanted && !printsVersion(found.version, wanted))
-      return failed(
-        `${tried}: the installer finished, but \`hermes --version\` prints "${found.version}", not the pinned ${wanted}. Nothing was run.`
-      );
+    const ran = await runInstaller(job, work);
+    if ('failure' in ran) return failed(ran.failure);
     fs.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
-    await lockDown(layout.cachePaths, spawnEnv);
+    await lockDown(layout.cachePaths, job.spawnEnv);
     // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
-    if (cacheUsable && !savesOn(env.GITHUB_EVENT_NAME))
-      io.info(
-        `Not saved to the Actions cache: ${env.GITHUB_EVENT_NAME ?? 'this'} events can be caused by people without write access.`
-      );
-    else if (cacheUsable) {
-      const saved = await saveInstall(layout);
-      if (saved.problem)
-        io.warning(
-          `Hermes was installed, but the Actions cache could not be saved (${clip(saved.problem, 500)}).`
-        );
-      else if (saved.key) io.info(`Saved to the Actions cache as ${saved.key}`);
-      else io.info(`Not saved: the Actions cache already holds an entry ${layout.cacheKey}.`);
-    }
-    return ready(found, 'installer', !expected);
+    if (cache.usable) await saveToCache(job);
+    return ready(ran.found, 'installer', !ran.verified);
   } catch (error) {
     // No bash in a job container, a file system that refuses: still an outcome, not a crash.
-    return failed(`${tried} failed: ${messageOf(error)}`);
+    return failed(`${tried(install)} failed: ${messageOf(error)}`);
   } finally {
     if (temp) fs.rmSync(temp, { recursive: true, force: true });
   }
+}
+
+/** What the log says an install does. */
+const tried = (install: InstallSettings): string =>
+  `Installing Hermes ${install.version} from ${install.installerUrl}`;
+
+/**
+ * The install restored from the Actions cache (one exact key) when it runs; and whether the cache can
+ * be used at all (not for a ref that moves, nor without the service, nor when it could not be read).
+ */
+async function fromCache({
+  install,
+  layout,
+  io,
+  signals,
+  env,
+  spawnEnv,
+  limits
+}: InstallJob): Promise<{ found?: Runs; usable: boolean }> {
+  if (!cacheable(install)) {
+    io.info(
+      `"${install.version}" is not a release tag or a commit: installed without the cache (a branch moves).`
+    );
+    return { usable: false };
+  }
+  if (!(await cacheAvailable())) {
+    io.info('No Actions cache service for this step: installing without the cache.');
+    return { usable: false };
+  }
+  // The job's cancellation stops the restore too (its download, its tar).
+  const cancel = new AbortController();
+  const unsubscribe = signals.subscribe(() => cancel.abort());
+  const restored = await restoreInstall(layout, {
+    env,
+    signal: cancel.signal,
+    limits: limits.restore,
+    onRetry: line => io.info(line),
+    onStep: line => io.info(line)
+  }).finally(unsubscribe);
+  if (restored.problem) {
+    io.warning(
+      `The Actions cache could not be read (${clip(restored.problem, 500)}); installing Hermes without it.`
+    );
+    return { usable: false };
+  }
+  if (restored.refused)
+    io.warning(
+      `The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`
+    );
+  else if (restored.key) {
+    const found = await working(layout, spawnEnv, limits);
+    if (!('why' in found)) return { found, usable: true };
+    io.info(
+      `The cached install (${restored.key}) does not run (${found.why}): installing it again.`
+    );
+  }
+  return { usable: true };
+}
+
+/**
+ * The pinned ref's install script downloaded into `work`, its SHA-256 checked, run in a group of its
+ * own, and what it installed checked: the Hermes that runs (and whether the script was verified), or
+ * why there is none.
+ */
+async function runInstaller(
+  { install, layout, io, signals, spawnEnv, limits }: InstallJob,
+  work: string
+): Promise<{ found: Runs; verified: boolean } | { failure: string }> {
+  const what = tried(install);
+  const script = path.join(work, 'install.sh');
+  try {
+    await download(install.installerUrl, script, { onRetry: line => io.info(line) });
+  } catch (error) {
+    if (!(error instanceof DownloadError)) throw error;
+    return { failure: `${what} failed: the install script ${error.message}` };
+  }
+  const bytes = fs.readFileSync(script);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  io.info(`The install script's SHA-256: ${sha256}`);
+  const expected = install.installerSha256;
+  if (expected && expected !== sha256)
+    return {
+      failure: `${what} refused: the script's SHA-256 is ${sha256}, but ${expected} was expected (installer-sha256, or the pin of ${install.version}). Nothing was run.`
+    };
+  if (!expected)
+    io.warning(
+      `The install script of Hermes ${install.version} is not checksum-verified: no SHA-256 is pinned for it; set installer-sha256 to check it.`
+    );
+  const call = installerArgs(layout, install, bytes.toString('utf8'));
+  if (call.unsupported.length > 0)
+    io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
+  const tail: string[] = [];
+  const installed = await io.group(what, () =>
+    groupCommand({
+      // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
+      argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
+      env: installerEnv(layout, spawnEnv),
+      cwd: work,
+      timeoutMs: install.timeoutMs,
+      graceMs: limits.killGraceMs,
+      signals,
+      onLine: line => {
+        const clean = line.replace(ANSI, '').replace(/\r$/, '');
+        io.output(clean);
+        tail.push(clip(clean, TAIL_LINE_CHARS));
+        if (tail.length > TAIL_LINES * 4) tail.splice(0, tail.length - TAIL_LINES * 4);
+      }
+    })
+  );
+  if (installed.cancelled)
+    return { failure: `${what} was cancelled with the job.${lastLines(tail)}` };
+  if (installed.timedOut)
+    return {
+      failure: `${what} did not finish within ${formatMs(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`
+    };
+  if (installed.code !== 0) {
+    const how =
+      installed.code === null
+        ? `was killed by ${installed.signal}`
+        : `exited with code ${installed.code}`;
+    return { failure: `${what} failed: the installer ${how}.${lastLines(tail)}` };
+  }
+  const found = await working(layout, spawnEnv, limits);
+  if ('why' in found)
+    return { failure: `${what}: the installer finished, but ${found.why}.${lastLines(tail)}` };
+  const wanted = install.expectedVersion;
+  if (wanted && !printsVersion(found.version, wanted))
+    return {
+      failure: `${what}: the installer finished, but \`hermes --version\` prints "${found.version}", not the pinned ${wanted}. Nothing was run.`
+    };
+  return { found, verified: Boolean(expected) };
+}
+
+/** The fresh install saved to the Actions cache, where the event allows (only writers cause it). */
+async function saveToCache({ layout, io, env }: InstallJob): Promise<void> {
+  if (!savesOn(env.GITHUB_EVENT_NAME)) {
+    io.info(
+      `Not saved to the Actions cache: ${env.GITHUB_EVENT_NAME ?? 'this'} events can be caused by people without write access.`
+    );
+    return;
+  }
+  const saved = await saveInstall(layout);
+  if (saved.problem)
+    io.warning(
+      `Hermes was installed, but the Actions cache could not be saved (${clip(saved.problem, 500)}).`
+    );
+  else if (saved.key) io.info(`Saved to the Actions cache as ${saved.key}`);
+  else io.info(`Not saved: the Actions cache already holds an entry ${layout.cacheKey}.`);
 }
 
 /** Whether a `--version` line names the version (v0.23.4 and 0.23.4 alike), not one it is a prefix of. */
