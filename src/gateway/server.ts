@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { forward, upstreamDispatcher } from './forward.js';
+import { forward, upstreamDispatcher, type Call, type Outcome } from './forward.js';
 import type { Held, Ledger } from './ledger.js';
 import { lowered, OutputCounter, priced, reservationOf, type Prices } from './meter.js';
 import type { FrontedKey } from './providers.js';
@@ -114,6 +114,164 @@ function budgetMessage(stop: BudgetStop): string {
   return `model gateway: budget ${stop.budget} spent (${stop.figure} of ${stop.limit}); no further model calls this turn`;
 }
 
+/** A model call as its request asks it, the capability checked: where it goes and what it sends. */
+interface Asked {
+  provider: FrontedKey;
+  path: string;
+  query: string;
+  /** A call the budgets count (a POST to a call path), not a listing. */
+  isCall: boolean;
+  model?: string;
+  body: Buffer;
+  /** The ledger's line for it, before its answer. */
+  base: Omit<ModelCall, 'status' | 'latencyMs'>;
+}
+
+/** The request checked (capability, path, size), or undefined once it is denied. */
+async function asked(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { fronted }: ServerOptions,
+  expected: Buffer
+): Promise<Asked | undefined> {
+  // Every one compared (no early exit), so the time taken says nothing of which one matched.
+  const matches = presented(req).map(key => timingSafeEqual(digest(key), expected));
+  if (!matches.includes(true))
+    return void deny(
+      res,
+      401,
+      'authentication_error',
+      'model gateway: missing or wrong capability'
+    );
+  const target = route(req.url ?? '', fronted);
+  if (!target)
+    return void deny(res, 404, 'not_found_error', 'model gateway: not a path of the provider API');
+  const { provider, path, query } = target;
+  const raw = await bodyOf(req);
+  if (!raw)
+    return void deny(res, 413, 'request_too_large', 'model gateway: request body too large');
+  const isCall = provider.spec.paths[path]?.call === true && req.method === 'POST';
+  const { model, body } = isCall ? prepared(provider, path, raw) : { model: undefined, body: raw };
+  const base = {
+    provider: provider.provider,
+    ...(model !== undefined ? { model } : {}),
+    tokensIn: 0,
+    tokensOut: 0,
+    retries: 0,
+    streamed: false
+  };
+  return { provider, path, query, isCall, ...(model !== undefined && { model }), body, base };
+}
+
+/**
+ * The budgets' admission: a call goes only with room for what it may cost, every open call counted at
+ * what it reserved, its output ceiling lowered to what a budget leaves. The body to send and what it
+ * holds of the budgets; undefined once it is refused (402).
+ */
+function admitted(
+  call: Asked,
+  res: ServerResponse,
+  { ledger, note, prices = {} }: ServerOptions
+): { held?: Held; body: Buffer } | undefined {
+  const { base, model } = call;
+  const reserved = call.isCall ? reservationOf(call.body, model, prices) : undefined;
+  const admission = reserved && ledger.admit(reserved);
+  if (admission && 'budget' in admission) {
+    note(budgetMessage(admission));
+    ledger.refuse(admission, { ...base, status: 402, latencyMs: 0, refused: true });
+    return void deny(res, 402, 'budget_exceeded', budgetMessage(admission));
+  }
+  const held: Held | undefined = admission;
+  if (!held?.lowered || !reserved?.ceiling) return { held, body: call.body };
+  const { ceiling } = reserved;
+  const to = held.reserved.tokensOut;
+  const fitted = lowered(call.body, ceiling, to);
+  if (!fitted) {
+    ledger.release(held);
+    const stop = held.lowered;
+    const message = `model gateway: budget ${stop.budget} leaves room for ${to} output tokens, less than the call's thinking needs; no further model calls this turn`;
+    note(message);
+    ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
+    return void deny(res, 402, 'budget_exceeded', message);
+  }
+  note(
+    `model gateway: ${ceiling} lowered from ${reserved.tokensOut} to ${to}, what budget ${held.lowered.budget} leaves`
+  );
+  return { held, body: fitted };
+}
+
+/** What the answer's stream is counted by, where the budgets need it counted as it comes. */
+function streamMeter(
+  call: Asked,
+  held: Held,
+  counter: OutputCounter,
+  { ledger, prices = {} }: ServerOptions
+): NonNullable<Call['meter']> {
+  return {
+    anthropic: call.provider.provider === 'anthropic',
+    push: (chunk: Buffer) => {
+      const tokensIn = held.reserved.tokensIn;
+      let stop: BudgetStop | undefined;
+      const at = counter.push(chunk, () => {
+        stop = ledger.streamed(
+          held,
+          tokensIn + counter.tokens,
+          priced(prices, call.model, tokensIn, counter.tokens)
+        );
+        return stop !== undefined;
+      });
+      return at !== undefined && stop ? { stop, at } : undefined;
+    }
+  };
+}
+
+/**
+ * The answered call in the ledger. Usage the answer did not report counts as estimated: the input as
+ * reserved, the output as streamed (or its ceiling), so a call whose usage is never read still spends
+ * the budgets.
+ */
+function recordCall(
+  call: Asked,
+  held: Held,
+  outcome: Outcome,
+  { counter, started }: { counter: OutputCounter | undefined; started: number },
+  { ledger, note, prices = {} }: ServerOptions
+): void {
+  const answered = typeof outcome.status === 'number' && outcome.status < 300;
+  const { usage } = outcome;
+  const unread = answered && (usage.tokensIn === undefined || usage.tokensOut === undefined);
+  const tokensIn = usage.tokensIn ?? (answered ? held.reserved.tokensIn : 0);
+  const tokensOut =
+    usage.tokensOut ??
+    (answered ? (counter && outcome.streamed ? counter.tokens : held.reserved.tokensOut) : 0);
+  if (outcome.cut) {
+    ledger.stop(outcome.cut);
+    note(
+      `model gateway: budget ${outcome.cut.budget} reached mid-answer (${outcome.cut.figure} of ${outcome.cut.limit}): the stream is cut`
+    );
+  }
+  const cost = priced(prices, call.model, tokensIn, tokensOut);
+  ledger.record(
+    {
+      ...call.base,
+      status: outcome.status,
+      tokensIn,
+      tokensOut,
+      ...(usage.costUsd !== undefined
+        ? { costUsd: usage.costUsd }
+        : answered && cost > 0
+          ? { costUsd: cost, costEstimated: true }
+          : {}),
+      latencyMs: Date.now() - started,
+      retries: outcome.retries,
+      streamed: outcome.streamed,
+      ...(unread && { estimated: true }),
+      ...(outcome.cut && { cut: outcome.cut.budget })
+    },
+    held
+  );
+}
+
 export async function listen(options: ServerOptions): Promise<Listening> {
   const expected = digest(options.capability);
   const open = new Set<AbortController>();
@@ -124,75 +282,12 @@ export async function listen(options: ServerOptions): Promise<Listening> {
   );
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    // Every one compared (no early exit), so the time taken says nothing of which one matched.
-    const matches = presented(req).map(key => timingSafeEqual(digest(key), expected));
-    if (!matches.includes(true))
-      return deny(res, 401, 'authentication_error', 'model gateway: missing or wrong capability');
-    const target = route(req.url ?? '', options.fronted);
-    if (!target)
-      return deny(res, 404, 'not_found_error', 'model gateway: not a path of the provider API');
-    const { provider, path, query } = target;
-    const raw = await bodyOf(req);
-    if (!raw) return deny(res, 413, 'request_too_large', 'model gateway: request body too large');
-    const isCall = provider.spec.paths[path]?.call === true && req.method === 'POST';
-    const { model, body: asked } = isCall
-      ? prepared(provider, path, raw)
-      : { model: undefined, body: raw };
-    let body = asked;
-    const base: Omit<ModelCall, 'status' | 'latencyMs'> = {
-      provider: provider.provider,
-      ...(model !== undefined ? { model } : {}),
-      tokensIn: 0,
-      tokensOut: 0,
-      retries: 0,
-      streamed: false
-    };
-    const prices = options.prices ?? {};
-    const { ledger } = options;
-    // Admitted only with room for what it may cost, every open call counted at what it reserved.
-    const reserved = isCall ? reservationOf(body, model, prices) : undefined;
-    const admitted = reserved && ledger.admit(reserved);
-    if (admitted && 'budget' in admitted) {
-      options.note(budgetMessage(admitted));
-      ledger.refuse(admitted, { ...base, status: 402, latencyMs: 0, refused: true });
-      return deny(res, 402, 'budget_exceeded', budgetMessage(admitted));
-    }
-    const held: Held | undefined = admitted;
-    if (held?.lowered && reserved?.ceiling) {
-      const { ceiling } = reserved;
-      const to = held.reserved.tokensOut;
-      const fitted = lowered(body, ceiling, to);
-      if (!fitted) {
-        ledger.release(held);
-        const stop = held.lowered;
-        const message = `model gateway: budget ${stop.budget} leaves room for ${to} output tokens, less than the call's thinking needs; no further model calls this turn`;
-        options.note(message);
-        ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
-        return deny(res, 402, 'budget_exceeded', message);
-      }
-      body = fitted;
-      options.note(
-        `model gateway: ${ceiling} lowered from ${reserved.tokensOut} to ${to}, what budget ${held.lowered.budget} leaves`
-      );
-    }
-    const counter = held && ledger.measures() ? new OutputCounter() : undefined;
-    const meter = held &&
-      counter && {
-        anthropic: provider.provider === 'anthropic',
-        push: (chunk: Buffer) => {
-          const tokensIn = held.reserved.tokensIn;
-          let stop: BudgetStop | undefined;
-          const at = counter.push(chunk, () => {
-            stop = ledger.streamed(
-              held,
-              tokensIn + counter.tokens,
-              priced(prices, model, tokensIn, counter.tokens)
-            );
-            return stop !== undefined;
-          });
-          return at !== undefined && stop ? { stop, at } : undefined;
-        }
-      };
+    const call = await asked(req, res, options, expected);
+    const admission = call && admitted(call, res, options);
+    if (!call || !admission) return;
+    const { held, body } = admission;
+    const counter = held && options.ledger.measures() ? new OutputCounter() : undefined;
+    const meter = held && counter && streamMeter(call, held, counter, options);
     const controller = new AbortController();
     open.add(controller);
     const cancel = (): void => controller.abort();
@@ -202,10 +297,11 @@ export async function listen(options: ServerOptions): Promise<Listening> {
       if (!res.writableFinished) cancel();
     });
     const started = Date.now();
+    const { provider, path } = call;
     try {
       const outcome = await forward(
         {
-          url: `${provider.upstream}${path}${query}`,
+          url: `${provider.upstream}${path}${call.query}`,
           dispatcher: dispatchers.get(provider.provider),
           method: req.method ?? 'GET',
           headers: req.headers,
@@ -220,44 +316,9 @@ export async function listen(options: ServerOptions): Promise<Listening> {
         },
         res
       );
-      if (held) {
-        // Usage the answer did not report counts as estimated: the input as reserved, the output
-        // as streamed (or its ceiling), so a call whose usage is never read still spends the budgets.
-        const answered = typeof outcome.status === 'number' && outcome.status < 300;
-        const { usage } = outcome;
-        const unread = answered && (usage.tokensIn === undefined || usage.tokensOut === undefined);
-        const tokensIn = usage.tokensIn ?? (answered ? held.reserved.tokensIn : 0);
-        const tokensOut =
-          usage.tokensOut ??
-          (answered ? (counter && outcome.streamed ? counter.tokens : held.reserved.tokensOut) : 0);
-        if (outcome.cut) {
-          ledger.stop(outcome.cut);
-          options.note(
-            `model gateway: budget ${outcome.cut.budget} reached mid-answer (${outcome.cut.figure} of ${outcome.cut.limit}): the stream is cut`
-          );
-        }
-        ledger.record(
-          {
-            ...base,
-            status: outcome.status,
-            tokensIn,
-            tokensOut,
-            ...(usage.costUsd !== undefined
-              ? { costUsd: usage.costUsd }
-              : answered && priced(prices, model, tokensIn, tokensOut) > 0
-                ? { costUsd: priced(prices, model, tokensIn, tokensOut), costEstimated: true }
-                : {}),
-            latencyMs: Date.now() - started,
-            retries: outcome.retries,
-            streamed: outcome.streamed,
-            ...(unread && { estimated: true }),
-            ...(outcome.cut && { cut: outcome.cut.budget })
-          },
-          held
-        );
-      }
+      if (held) recordCall(call, held, outcome, { counter, started }, options);
     } finally {
-      if (held) ledger.release(held);
+      if (held) options.ledger.release(held);
       open.delete(controller);
       options.signal.removeEventListener('abort', cancel);
     }
