@@ -159,57 +159,99 @@ function tunnelRefusal(first: FirstBytes, name: string, port: number): RefusalWh
   }
 }
 
-export async function startEgressProxy(options: EgressProxyOptions): Promise<EgressProxy> {
-  const headTimeoutMs = options.headTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const lookup =
-    options.lookup ?? ((name: string) => dns.promises.lookup(name, { all: true, verbatim: true }));
-  const sockets = new Set<net.Socket>();
-  const refusals = new Refusals();
-  let tunnels = 0;
-  let closing = false;
+/**
+ * The proxy's connections: each client's request head read and checked against the list, a listed
+ * name resolved and connected to, joined to the client (each later plain-HTTP request checked too),
+ * or refused with its reason counted.
+ */
+class Connections {
+  private readonly sockets = new Set<net.Socket>();
+  readonly refusals = new Refusals();
+  tunnels = 0;
+  private closing = false;
+  private readonly headTimeoutMs: number;
+  private readonly connectTimeoutMs: number;
+  private readonly lookup: NonNullable<EgressProxyOptions['lookup']>;
 
-  const track = (socket: net.Socket): void => {
-    sockets.add(socket);
+  constructor(private readonly options: EgressProxyOptions) {
+    this.headTimeoutMs = options.headTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.lookup =
+      options.lookup ??
+      ((name: string) => dns.promises.lookup(name, { all: true, verbatim: true }));
+  }
+
+  track(socket: net.Socket): void {
+    this.sockets.add(socket);
     // A reset or a write to a closed peer is the agent's or the upstream's doing: never a crash.
     socket.on('error', () => undefined);
-    socket.once('close', () => sockets.delete(socket));
-    if (closing) socket.destroy();
-  };
+    socket.once('close', () => this.sockets.delete(socket));
+    if (this.closing) socket.destroy();
+  }
 
-  const refuse = (
+  /** Every socket destroyed, and any that comes after. */
+  closeAll(): void {
+    this.closing = true;
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  async serve(client: net.Socket): Promise<void> {
+    const got = await gather(
+      client,
+      Buffer.alloc(0),
+      bytes => {
+        const head = requestHead(bytes);
+        return head === 'incomplete' ? undefined : head;
+      },
+      MAX_HEAD_BYTES,
+      this.headTimeoutMs
+    );
+    if (got === 'closed') return void client.destroy();
+    if (got === 'timeout')
+      return this.refuse(client, 400, '(no request head in time)', 0, 'bad-request');
+    if (got === 'too-long' || (got.value !== 'neither' && got.value.length > MAX_HEAD_BYTES))
+      return this.refuse(client, 400, '(request head over 8 KiB)', 0, 'bad-request');
+    const head = got.value;
+    if (head === 'neither')
+      return this.refuse(client, 400, '(not an HTTP request)', 0, 'bad-request');
+    if (head.method.toUpperCase() === 'CONNECT')
+      return this.tunnel(client, head, got.bytes.subarray(head.length));
+    return this.forward(client, head, got.bytes);
+  }
+
+  private refuse(
     client: net.Socket,
     status: number,
     name: string,
     port: number,
     why: RefusalWhy
-  ): void => {
-    refusals.add(name, port, why);
+  ): void {
+    this.refusals.add(name, port, why);
     answer(client, status, `refused ${shown(name)}:${port} (${why})`);
-  };
+  }
 
   /** The name as the list knows it, or why it is none it allows. */
-  const listed = (asked: string, port: number): { name: string } | { why: RefusalWhy } => {
+  private listed(asked: string, port: number): { name: string } | { why: RefusalWhy } {
     if (net.isIP(asked) !== 0 || NUMERIC_HOST.test(asked)) return { why: 'ip-literal' };
     const name = dnsName(asked);
-    return name !== undefined && allows(options.hosts, name, port)
+    return name !== undefined && allows(this.options.hosts, name, port)
       ? { name }
       : { why: 'not-listed' };
-  };
+  }
 
-  const addressesOf = async (name: string): Promise<readonly string[]> => {
-    const found = lookup(name).then(
+  private async addressesOf(name: string): Promise<readonly string[]> {
+    const found = this.lookup(name).then(
       all => all.map(a => a.address),
       () => []
     );
-    return withLimit(found, connectTimeoutMs, []);
-  };
+    return withLimit(found, this.connectTimeoutMs, []);
+  }
 
-  const connect = (address: string, port: number): Promise<net.Socket | undefined> =>
-    new Promise(resolve => {
+  private connect(address: string, port: number): Promise<net.Socket | undefined> {
+    return new Promise(resolve => {
       const upstream = net.connect({ host: address, port, allowHalfOpen: true });
-      track(upstream);
-      const timer = setTimeout(() => upstream.destroy(), connectTimeoutMs);
+      this.track(upstream);
+      const timer = setTimeout(() => upstream.destroy(), this.connectTimeoutMs);
       upstream.once('connect', () => {
         clearTimeout(timer);
         resolve(upstream);
@@ -219,39 +261,40 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
         resolve(undefined);
       });
     });
+  }
 
   /**
    * Resolves a listed name and connects to its first address, the one checked; or answers why not.
    * Pinned addresses are the workflow's word, taken as they are.
    */
-  const open = async (
+  private async open(
     client: net.Socket,
     name: string,
     port: number
-  ): Promise<net.Socket | undefined> => {
-    const pinned = options.pinned?.get(name);
-    const addresses = pinned ?? (await addressesOf(name));
+  ): Promise<net.Socket | undefined> {
+    const pinned = this.options.pinned?.get(name);
+    const addresses = pinned ?? (await this.addressesOf(name));
     const [first] = addresses;
-    if (first === undefined) return void refuse(client, 502, name, port, 'unresolved');
+    if (first === undefined) return void this.refuse(client, 502, name, port, 'unresolved');
     if (!pinned && addresses.some(refusedAddress))
-      return void refuse(client, 403, name, port, 'private-address');
-    const upstream = await connect(first, port);
-    if (!upstream) return void refuse(client, 502, name, port, 'upstream-failed');
+      return void this.refuse(client, 403, name, port, 'private-address');
+    const upstream = await this.connect(first, port);
+    if (!upstream) return void this.refuse(client, 502, name, port, 'upstream-failed');
     bind(client, upstream);
     return upstream;
-  };
+  }
 
   /**
    * The checked connection joined to its upstream. Plain HTTP (`http` given: the name, port and
    * whether targets are absolute) goes through HttpRequests, which checks each later request too.
    */
-  const pipe = (
+  private pipe(
     client: net.Socket,
     upstream: net.Socket,
     bytes: Buffer,
     http?: { name: string; port: number; absolute: boolean }
-  ): void => {
-    tunnels++;
+  ): void {
+    this.tunnels++;
     upstream.pipe(client);
     if (!http) {
       upstream.write(bytes);
@@ -260,7 +303,7 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     }
     const requests = new HttpRequests(
       head => sameRequest(head, http.name, http.port, http.absolute),
-      why => refusals.add(http.name, http.port, why)
+      why => this.refusals.add(http.name, http.port, why)
     );
     requests.once('error', () => {
       client.destroy();
@@ -268,15 +311,15 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     });
     requests.write(bytes);
     client.pipe(requests).pipe(upstream);
-  };
+  }
 
-  const tunnel = async (client: net.Socket, head: RequestHead, rest: Buffer): Promise<void> => {
+  private async tunnel(client: net.Socket, head: RequestHead, rest: Buffer): Promise<void> {
     const target = splitAuthority(head.target);
-    if (target?.port === undefined) return refuse(client, 400, head.target, 0, 'bad-request');
+    if (target?.port === undefined) return this.refuse(client, 400, head.target, 0, 'bad-request');
     const { port } = target;
-    const name = listed(target.name, port);
-    if ('why' in name) return refuse(client, 403, target.name, port, name.why);
-    const upstream = await open(client, name.name, port);
+    const name = this.listed(target.name, port);
+    if ('why' in name) return this.refuse(client, 403, target.name, port, name.why);
+    const upstream = await this.open(client, name.name, port);
     if (!upstream) return;
     client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
     const first = await gather(
@@ -287,65 +330,45 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
         return seen.kind === 'incomplete' ? undefined : seen;
       },
       MAX_FIRST_BYTES,
-      headTimeoutMs
+      this.headTimeoutMs
     );
     if (typeof first !== 'string') {
       const why = tunnelRefusal(first.value, name.name, port);
       if (why === undefined)
-        return pipe(
+        return this.pipe(
           client,
           upstream,
           first.bytes,
           first.value.kind === 'http' ? { name: name.name, port, absolute: false } : undefined
         );
-      refusals.add(name.name, port, why);
-    } else if (first !== 'closed') refusals.add(name.name, port, 'not-tls-or-http');
+      this.refusals.add(name.name, port, why);
+    } else if (first !== 'closed') this.refusals.add(name.name, port, 'not-tls-or-http');
     // After the 200 there is no status to answer with: the tunnel just ends.
     client.destroy();
     upstream.destroy();
-  };
+  }
 
-  const forward = async (client: net.Socket, head: RequestHead, bytes: Buffer): Promise<void> => {
+  private async forward(client: net.Socket, head: RequestHead, bytes: Buffer): Promise<void> {
     const authority = /^http:\/\//i.test(head.target) ? targetAuthority(head.target) : undefined;
     const target = authority === undefined ? undefined : splitAuthority(authority);
-    if (!target) return refuse(client, 400, head.target, 0, 'bad-request');
+    if (!target) return this.refuse(client, 400, head.target, 0, 'bad-request');
     const port = target.port ?? HTTP_PORT;
-    const name = listed(target.name, port);
-    if ('why' in name) return refuse(client, 403, target.name, port, name.why);
+    const name = this.listed(target.name, port);
+    if ('why' in name) return this.refuse(client, 403, target.name, port, name.why);
     const hosts = head.headers.filter(([field]) => field === 'host').map(([, value]) => value);
     if (hosts.length === 0 || !hosts.every(h => sameHost(h, name.name, port)))
-      return refuse(client, 403, name.name, port, 'host-mismatch');
-    const upstream = await open(client, name.name, port);
-    if (upstream) pipe(client, upstream, bytes, { name: name.name, port, absolute: true });
-  };
+      return this.refuse(client, 403, name.name, port, 'host-mismatch');
+    const upstream = await this.open(client, name.name, port);
+    if (upstream) this.pipe(client, upstream, bytes, { name: name.name, port, absolute: true });
+  }
+}
 
-  const serve = async (client: net.Socket): Promise<void> => {
-    const got = await gather(
-      client,
-      Buffer.alloc(0),
-      bytes => {
-        const head = requestHead(bytes);
-        return head === 'incomplete' ? undefined : head;
-      },
-      MAX_HEAD_BYTES,
-      headTimeoutMs
-    );
-    if (got === 'closed') return void client.destroy();
-    if (got === 'timeout')
-      return refuse(client, 400, '(no request head in time)', 0, 'bad-request');
-    if (got === 'too-long' || (got.value !== 'neither' && got.value.length > MAX_HEAD_BYTES))
-      return refuse(client, 400, '(request head over 8 KiB)', 0, 'bad-request');
-    const head = got.value;
-    if (head === 'neither') return refuse(client, 400, '(not an HTTP request)', 0, 'bad-request');
-    if (head.method.toUpperCase() === 'CONNECT')
-      return tunnel(client, head, got.bytes.subarray(head.length));
-    return forward(client, head, got.bytes);
-  };
-
+export async function startEgressProxy(options: EgressProxyOptions): Promise<EgressProxy> {
+  const connections = new Connections(options);
   const server = net.createServer({ allowHalfOpen: true }, client => {
-    track(client);
+    connections.track(client);
     // Whatever the agent sends, the action's process goes on: a surprise ends this client alone.
-    serve(client).catch(() => client.destroy());
+    connections.serve(client).catch(() => client.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -360,11 +383,10 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
 
   return {
     port,
-    refusals: () => refusals.list(),
-    tunnels: () => tunnels,
+    refusals: () => connections.refusals.list(),
+    tunnels: () => connections.tunnels,
     close: async () => {
-      closing = true;
-      for (const socket of sockets) socket.destroy();
+      connections.closeAll();
       await new Promise<void>(resolve => {
         const timer = setTimeout(resolve, CLOSE_LIMIT_MS);
         server.close(() => {
