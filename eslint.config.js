@@ -270,6 +270,17 @@ export default tseslint.config(
     }
   },
   {
+    // A file a newcomer can read through, a function that does one job (split by job, not by cut).
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': [
+        'error',
+        { max: 100, skipBlankLines: true, skipComments: true, IIFEs: true }
+      ]
+    }
+  },
+  {
     // No import circle in src/: each module's dependencies read down the flow.
     files: ['src/**/*.ts'],
     plugins: { 'import-x': importX },
