@@ -39187,11 +39187,13 @@ __nccwpck_require__.d(__webpack_exports__, {
   ai: () => (/* binding */ findHermes),
   Et: () => (/* binding */ hermesAttempt),
   Vd: () => (/* binding */ probeVersion),
-  I1: () => (/* binding */ unlistedChatFlags)
+  mi: () => (/* binding */ refusedChatFlags)
 });
 
 // UNUSED EXPORTS: HERMES_LIMITS, buildArgv
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./src/text/errors.ts
 var errors = __nccwpck_require__(90108);
 // EXTERNAL MODULE: ./src/text/text.ts
@@ -39200,8 +39202,6 @@ var text_text = __nccwpck_require__(98544);
 var io = __nccwpck_require__(88701);
 // EXTERNAL MODULE: ./src/process/environment.ts
 var environment = __nccwpck_require__(69304);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
@@ -39546,8 +39546,16 @@ class HermesProcess {
 var supervise = __nccwpck_require__(21103);
 // EXTERNAL MODULE: ./src/run/stream-reader.ts
 var stream_reader = __nccwpck_require__(39997);
+// EXTERNAL MODULE: ./src/config/inputs.ts
+var inputs = __nccwpck_require__(64389);
 ;// CONCATENATED MODULE: ./src/cli/hermes.ts
-/** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
+/**
+ * The Hermes CLI: argv from settings, the `--version` and `chat --help` probes, and one supervised
+ * run.
+ */
+
+
+
 
 
 
@@ -39625,19 +39633,53 @@ async function probeVersion(executable, cwd, spawning = { env: (0,environment/* 
     return 'version' in asked ? asked.version : undefined;
 }
 /**
- * Of the flags asked for (`--max-turns`, `--run-budget`), those `hermes chat --help` does not list:
- * read from the Hermes that runs, never guessed from its version. All of them when it says nothing.
+ * The flags asked for by input (`--max-turns`, `--run-budget`), checked against `hermes chat --help`
+ * of the Hermes that runs, never guessed from its version: a Hermes that does not list one (or says
+ * nothing) is refused as usage_error before it runs, its transcript empty. Undefined: it may run.
  */
-async function unlistedChatFlags(executable, flags, cwd, spawning, limits = HERMES_LIMITS) {
-    if (flags.length === 0)
-        return [];
+async function refusedChatFlags(settings, executable, spawning, log, limits = HERMES_LIMITS) {
+    const asked = askedFlags(settings);
+    if (asked.length === 0)
+        return undefined;
     const { stdout } = await (0,spawn/* commandAsync */.MA)(executable, ['chat', '--help'], {
-        cwd,
+        cwd: settings.workingDirectory,
         env: spawning.env,
         as: spawning.as,
         timeoutMs: limits.versionTimeoutMs
     });
-    return flags.filter(flag => !new RegExp(`(^|[\\s\\[,])${flag}\\b`, 'm').test(stdout));
+    const unlisted = asked.filter(({ flag }) => !new RegExp(`(^|[\\s\\[,])${flag}\\b`, 'm').test(stdout));
+    return unlisted.length > 0 ? refusedFlags(unlisted, settings.jsonlPath, log) : undefined;
+}
+function askedFlags(settings) {
+    const { maxTurns, runBudgetSeconds } = settings.gateway;
+    return [
+        ...(maxTurns !== undefined
+            ? [{ flag: '--max-turns', input: inputs/* Input */.p.MaxTurns, value: maxTurns }]
+            : []),
+        ...(runBudgetSeconds !== undefined
+            ? [{ flag: '--run-budget', input: inputs/* Input */.p.RunBudget, value: runBudgetSeconds }]
+            : [])
+    ];
+}
+/** The attempt of a Hermes that does not list a flag asked for: usage_error, and why. */
+function refusedFlags(unlisted, jsonlPath, log) {
+    external_node_fs_.closeSync((0,paths/* openTranscript */.B$)(jsonlPath, 'write'));
+    const line = (`Input ${unlisted.map(u => `"${u.input}" (${u.value})`).join(' and ')} asks for ` +
+        `${unlisted.map(u => u.flag).join(' and ')}, which this Hermes' "hermes chat --help" does not list; ` +
+        'remove the input, or run a Hermes that has it.');
+    return {
+        turn: new stream_reader/* StreamReader */.C(log).finish(),
+        durationMs: 0,
+        end: {
+            kind: 'process',
+            exitCode: 2,
+            signal: null,
+            stderrTail: [line],
+            timedOut: false,
+            cancelled: false,
+            timeoutMs: 0
+        }
+    };
 }
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
@@ -40616,6 +40658,1368 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
 
 /***/ }),
 
+/***/ 64378:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Ds: () => (/* binding */ gatewayFact),
+  iy: () => (/* reexport */ providers/* heldCredentials */.iy),
+  zY: () => (/* binding */ startGateway)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(22779);
+// EXTERNAL MODULE: ./src/run/retry.ts
+var retry = __nccwpck_require__(31191);
+;// CONCATENATED MODULE: ./src/gateway/ledger.ts
+/** Calls kept in the log; later ones are counted, not kept. */
+const CALLS_KEPT = 1000;
+/** A JSON answer larger than this is passed on but not read for usage. */
+const JSON_READ_LIMIT = 16 * 1024 * 1024;
+/** An SSE line longer than this is passed on but not read (usage lines are small). */
+const LINE_LIMIT = 1024 * 1024;
+const NEWLINE = 0x0a;
+const USAGE = Buffer.from('"usage"');
+const num = (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+/** Usage from one JSON object: OpenAI's (`usage.prompt_tokens`, OpenRouter's `usage.cost`) or Anthropic's. */
+function usageOf(body) {
+    if (typeof body !== 'object' || body === null)
+        return undefined;
+    const record = body;
+    const message = record.message;
+    const found = record.usage ?? message?.usage;
+    if (typeof found !== 'object' || found === null)
+        return undefined;
+    const usage = found;
+    const cached = (num(usage.cache_creation_input_tokens) ?? 0) + (num(usage.cache_read_input_tokens) ?? 0);
+    const input = num(usage.prompt_tokens) ?? num(usage.input_tokens);
+    return {
+        tokensIn: input === undefined ? undefined : input + cached,
+        tokensOut: num(usage.completion_tokens) ?? num(usage.output_tokens),
+        costUsd: num(usage.cost)
+    };
+}
+/** Later reports win field by field: Anthropic's message_delta carries the running output count. */
+function merge(into, from) {
+    if (!from)
+        return;
+    if (from.tokensIn !== undefined)
+        into.tokensIn = from.tokensIn;
+    if (from.tokensOut !== undefined)
+        into.tokensOut = from.tokensOut;
+    if (from.costUsd !== undefined)
+        into.costUsd = from.costUsd;
+}
+/**
+ * Reads usage out of an answer's bytes as they pass, SSE or JSON, without holding the stream. An SSE
+ * chunk is searched natively and never copied whole: only the line it ends (begun in earlier chunks)
+ * and the unfinished line it leaves are copied, and only lines naming usage are decoded.
+ */
+class UsageReader {
+    sse;
+    usage = {};
+    /** The unfinished SSE line: its parts so far, copied; over LINE_LIMIT it is dropped unread. */
+    parts = [];
+    partBytes = 0;
+    overlong = false;
+    json = [];
+    jsonBytes = 0;
+    constructor(sse) {
+        this.sse = sse;
+    }
+    push(chunk) {
+        if (!this.sse) {
+            this.jsonBytes += chunk.length;
+            if (this.json && this.jsonBytes <= JSON_READ_LIMIT)
+                this.json.push(chunk);
+            else
+                this.json = undefined;
+            return;
+        }
+        let from = 0;
+        if (this.partBytes > 0 || this.overlong) {
+            const newline = chunk.indexOf(NEWLINE);
+            if (newline === -1)
+                return this.hold(chunk);
+            this.hold(chunk.subarray(0, newline));
+            if (!this.overlong) {
+                const line = Buffer.concat(this.parts, this.partBytes);
+                if (line.includes(USAGE))
+                    this.lines(line);
+            }
+            this.forget();
+            from = newline + 1;
+        }
+        const cut = chunk.lastIndexOf(NEWLINE);
+        if (cut >= from) {
+            // Whole lines, searched where they lie: a long stream costs one native search per chunk.
+            const whole = chunk.subarray(from, cut);
+            if (whole.includes(USAGE))
+                this.lines(whole);
+            from = cut + 1;
+        }
+        this.hold(chunk.subarray(from));
+    }
+    end() {
+        if (this.sse) {
+            if (!this.overlong && this.partBytes > 0)
+                this.lines(Buffer.concat(this.parts, this.partBytes));
+            this.forget();
+        }
+        else if (this.json) {
+            try {
+                merge(this.usage, usageOf(JSON.parse(Buffer.concat(this.json).toString('utf8'))));
+            }
+            catch {
+                // An answer that is not JSON reports no usage.
+            }
+        }
+        return this.usage;
+    }
+    /** Keeps a copy of part of the unfinished line (the chunk itself is the client's). */
+    hold(part) {
+        if (part.length === 0 || this.overlong)
+            return;
+        if (this.partBytes + part.length > LINE_LIMIT) {
+            this.parts = [];
+            this.partBytes = 0;
+            this.overlong = true;
+            return;
+        }
+        this.parts.push(Buffer.from(part));
+        this.partBytes += part.length;
+    }
+    forget() {
+        this.parts = [];
+        this.partBytes = 0;
+        this.overlong = false;
+    }
+    /** Whole lines only (split at a newline byte, so never inside a UTF-8 sequence). */
+    lines(bytes) {
+        for (const line of bytes.toString('utf8').split('\n'))
+            this.line(line);
+    }
+    line(line) {
+        if (!line.startsWith('data:') || !line.includes('"usage"'))
+            return;
+        try {
+            merge(this.usage, usageOf(JSON.parse(line.slice(5))));
+        }
+        catch {
+            // A data line that is not JSON reports no usage.
+        }
+    }
+}
+class Ledger {
+    budgets;
+    kept = [];
+    count = 0;
+    retries = 0;
+    tokens = 0;
+    cost;
+    costLive = true;
+    stopped;
+    open = new Set();
+    constructor(budgets) {
+        this.budgets = budgets;
+    }
+    /** The budget already spent, open calls counted at what they reserved: the next call is refused with it. */
+    spent() {
+        const { maxTokens, maxCostUsd, maxModelCalls } = this.budgets;
+        const { calls, tokens, cost } = this.committed();
+        if (maxModelCalls !== undefined && calls >= maxModelCalls)
+            return { budget: 'max-model-calls', figure: calls, limit: maxModelCalls };
+        if (maxTokens !== undefined && tokens >= maxTokens)
+            return { budget: 'max-tokens', figure: tokens, limit: maxTokens };
+        if (maxCostUsd !== undefined && cost !== undefined && cost >= maxCostUsd)
+            return { budget: 'max-cost-usd', figure: round(cost), limit: maxCostUsd };
+        return undefined;
+    }
+    /**
+     * Admits one call, holding what it reserved; or the budget that has no room for it. Where the room
+     * left is less than the call's output ceiling, the ceiling held is lowered to it (`tokensOut`
+     * below what was asked: the caller lowers the body's, meter.ts lowered()); a call whose input
+     * alone would fill the room is refused.
+     */
+    admit(asked) {
+        const stop = this.spent();
+        if (stop)
+            return stop;
+        const { maxTokens, maxCostUsd } = this.budgets;
+        const { tokens, cost } = this.committed();
+        let out = asked.tokensOut;
+        let lowered;
+        const fit = (room, stop) => {
+            if (room < 1)
+                return stop;
+            if (room < out)
+                [out, lowered] = [room, stop];
+            return undefined;
+        };
+        const full = (maxTokens !== undefined &&
+            fit(Math.floor(maxTokens - tokens - asked.tokensIn), {
+                budget: 'max-tokens',
+                figure: tokens + asked.tokensIn,
+                limit: maxTokens
+            })) ||
+            (maxCostUsd !== undefined &&
+                asked.usdPerTokenOut > 0 &&
+                fit(Math.floor((maxCostUsd - (cost ?? 0) - inputCostOf(asked)) / asked.usdPerTokenOut), {
+                    budget: 'max-cost-usd',
+                    figure: round((cost ?? 0) + inputCostOf(asked)),
+                    limit: maxCostUsd
+                }));
+        if (full)
+            return full;
+        const reserved = lowered
+            ? { ...asked, tokensOut: out, costUsd: inputCostOf(asked) + out * asked.usdPerTokenOut }
+            : asked;
+        const held = {
+            reserved,
+            live: reserved.tokensIn,
+            liveCost: 0,
+            ...(lowered && { lowered })
+        };
+        this.open.add(held);
+        return held;
+    }
+    /** Calls, tokens and cost spent, every open call counted at the larger of its hold and its stream. */
+    committed() {
+        const held = this.open;
+        const tokens = this.tokens + sum(held, h => Math.max(h.live, h.reserved.tokensIn + h.reserved.tokensOut));
+        const reservedCost = sum(held, h => Math.max(h.liveCost, h.reserved.costUsd));
+        const cost = this.cost === undefined && reservedCost === 0 ? undefined : (this.cost ?? 0) + reservedCost;
+        return { calls: this.count + held.size, tokens, cost };
+    }
+    /**
+     * A streaming call's count so far: the budget that the turn's spending now crosses (every open call
+     * at what it has streamed), to cut the stream with; it is also what stops the turn.
+     */
+    streamed(held, tokens, costUsd) {
+        held.live = tokens;
+        held.liveCost = costUsd;
+        const { maxTokens, maxCostUsd } = this.budgets;
+        // Called for every line of every measured stream: the open set is read where it lies, no copy.
+        const open = this.open;
+        const live = this.tokens + sum(open, h => h.live);
+        let stop;
+        if (maxTokens !== undefined && live > maxTokens)
+            stop = { budget: 'max-tokens', figure: live, limit: maxTokens };
+        const liveCost = sum(open, h => h.liveCost);
+        const cost = (this.cost ?? 0) + liveCost;
+        if (!stop && maxCostUsd !== undefined && cost > maxCostUsd && liveCost > 0)
+            stop = { budget: 'max-cost-usd', figure: round(cost), limit: maxCostUsd };
+        if (stop)
+            this.stopped ??= stop;
+        return stop;
+    }
+    /** Whether a streamed answer is to be measured as it goes: a token or cost budget is set. */
+    measures() {
+        return this.budgets.maxTokens !== undefined || this.budgets.maxCostUsd !== undefined;
+    }
+    /** The call's hold let go without a record (a refusal of its own, a failure before it was sent). */
+    release(held) {
+        this.open.delete(held);
+    }
+    refuse(stop, call) {
+        this.stopped ??= stop;
+        this.keep(call);
+    }
+    record(call, held) {
+        if (held)
+            this.open.delete(held);
+        this.count++;
+        this.retries += call.retries;
+        this.tokens += call.tokensIn + call.tokensOut;
+        if (call.costUsd !== undefined)
+            this.cost = (this.cost ?? 0) + call.costUsd;
+        // Live: the provider said what each answered call cost (a priced estimate is not its word).
+        if ((call.costUsd === undefined || call.costEstimated) &&
+            typeof call.status === 'number' &&
+            call.status < 300)
+            this.costLive = false;
+        this.keep(call);
+    }
+    stats() {
+        return {
+            calls: [...this.kept],
+            retries: this.retries,
+            tokens: this.tokens,
+            ...(this.cost !== undefined ? { costUsd: this.cost } : {}),
+            costLive: this.costLive && this.cost !== undefined,
+            ...(this.stopped ? { stopped: this.stopped } : {})
+        };
+    }
+    /** A budget stop seen elsewhere (a stream cut at it): the turn's. */
+    stop(stop) {
+        this.stopped ??= stop;
+    }
+    /** Calls made, counted past the log's bound. */
+    calls() {
+        return this.count;
+    }
+    keep(call) {
+        if (this.kept.length < CALLS_KEPT)
+            this.kept.push(Object.freeze({ ...call }));
+    }
+}
+/** The part of a reservation's cost that is its input's. */
+const inputCostOf = (r) => r.costUsd - r.tokensOut * r.usdPerTokenOut;
+function sum(items, of) {
+    let total = 0;
+    for (const item of items)
+        total += of(item);
+    return total;
+}
+/** A cost as a figure to show: no float noise past a millionth of a dollar. */
+const round = (usd) => Math.round(usd * 1e6) / 1e6;
+
+// EXTERNAL MODULE: ./src/gateway/providers.ts
+var providers = __nccwpck_require__(84048);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(37067);
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __nccwpck_require__(78474);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(46752);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(51455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: external "node:string_decoder"
+var external_node_string_decoder_ = __nccwpck_require__(46193);
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+// EXTERNAL MODULE: ./src/text/url.ts
+var url = __nccwpck_require__(80114);
+;// CONCATENATED MODULE: ./src/gateway/loopback-owner.ts
+/**
+ * Who answers on an upstream on this machine. The agent, as its own user, shares the runner's
+ * network and may bind any free port above 1024 (on 0.0.0.0 as well): a base URL of
+ * `http://127.0.0.1:8080` whose server is not up yet (or is down, or listens on the other address
+ * family), a name that resolves to loopback, or one of the machine's own addresses, would hand the
+ * real key to a listener of the agent's. So once a direct connection to the upstream is made, and
+ * before a byte is sent on it, the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked
+ * which user owns the other end: the socket accepted for this connection, which belongs to the user
+ * who made the listening socket. An agent's user is not trusted (the caller says who is:
+ * confine/agent-user.ts notAgentOwned): its socket ends the connection, as does an owner that
+ * cannot be found. Every direct connection is looked up: a peer the table does not show, at an
+ * address not of this machine's, is another host's. The table is read in the thread pool and
+ * scanned a slice at a time, so that one the agent lengthened holds none of the gateway's other
+ * streams.
+ */
+
+
+
+
+
+
+/**
+ * The uid owning the socket at the other end of a connection, as this machine's table shows it:
+ * `unknown` when the table shows that end only as closed (TIME_WAIT, whose row reads as root's) or
+ * as sockets of several users; undefined when it shows no such socket (another host's). The tables
+ * are given (the tests' rows, the bench's synchronous read); the connector asks lookUpPeerOwner.
+ */
+function peerOwner(socket, tables) {
+    const search = PeerSearch.of(socket);
+    if (!search)
+        return undefined;
+    for (const table of tables)
+        for (const line of rows(table)) {
+            const owner = search.row(line);
+            if (owner !== undefined)
+                return owner;
+        }
+    return search.answer();
+}
+/**
+ * How many rows lookUpPeerOwner reads between two turns of the event loop: a table the agent
+ * lengthened to thousands of rows would otherwise hold every other stream while it is scanned.
+ */
+const ROWS_PER_TURN = 250;
+/**
+ * peerOwner's answer, the tables read from the kernel (or given) without holding the event loop:
+ * read in the thread pool, a page at a time, the rows scanned ROWS_PER_TURN at a time, the loop
+ * turning between. The same rows in the same order give the same answer, read by the same
+ * PeerSearch.
+ */
+async function lookUpPeerOwner(socket, tables = readTables()) {
+    const search = PeerSearch.of(socket);
+    if (!search)
+        return undefined;
+    let read = 0;
+    for await (const table of tables)
+        for (const line of rows(table)) {
+            const owner = search.row(line);
+            if (owner !== undefined)
+                return owner;
+            if (++read % ROWS_PER_TURN === 0)
+                await (0,external_node_timers_promises_namespaceObject.setImmediate)();
+        }
+    return search.answer();
+}
+/** The peer's row sought one row at a time, through the IPv4 table, then the IPv6 one. */
+class PeerSearch {
+    near;
+    far;
+    closed = false;
+    // Rows of sockets connected to our end from another address than the one we asked for: a NAT
+    // rule (REDIRECT, DNAT) sent the connection to a port of this machine, and our socket still
+    // names the address it was sent to (destination NAT leaves our end as it is). Open ones only
+    // (ESTABLISHED, or half-closed by the agent: FIN_WAIT), and none another socket of our port
+    // explains: Linux lets sockets share a local port towards different hosts, so a client that
+    // shares ours, connected to a server here, gives that server a row on our end too.
+    candidates = [];
+    sharing = new Set();
+    /** The peer's row: its local end is our remote one (near), its remote end our local one (far). */
+    constructor(near, far) {
+        this.near = near;
+        this.far = far;
+    }
+    /** The search for socket's peer; undefined for a socket not connected (no such row). */
+    static of(socket) {
+        const { localAddress, localPort, remoteAddress, remotePort } = socket;
+        if (!localAddress || !localPort || !remoteAddress || !remotePort)
+            return undefined;
+        return new PeerSearch(endpoint(remoteAddress, remotePort), endpoint(localAddress, localPort));
+    }
+    /** Reads one row; the owner when this row is the peer's own, open: no later row can change it. */
+    row(line) {
+        const [, localField, remoteField, state, , , , uid] = line.trim().split(/\s+/);
+        if (localField === undefined || remoteField === undefined || uid === undefined)
+            return undefined;
+        const local = decoded(localField);
+        const remote = decoded(remoteField);
+        if (local === this.far && remote !== this.near && remote !== undefined)
+            this.sharing.add(remote);
+        if (remote !== this.far || local === undefined)
+            return undefined;
+        // TIME_WAIT has no owner left (its row reads as root's), nor anything to read from.
+        if (local === this.near) {
+            if (state !== '06')
+                return Number(uid);
+            this.closed = true;
+        }
+        else if (local !== this.far && ['01', '04', '05'].includes(state ?? ''))
+            this.candidates.push([local, Number(uid)]);
+        return undefined;
+    }
+    /** The answer once every row is read and none was the peer's own open one. */
+    answer() {
+        if (this.closed)
+            return 'unknown';
+        const redirected = new Set(this.candidates.filter(([local]) => !this.sharing.has(local)).map(([, u]) => u));
+        if (redirected.size === 0)
+            return undefined;
+        return redirected.size === 1 ? [...redirected][0] : 'unknown';
+    }
+}
+/**
+ * A table's rows, its heading left out, as `split('\n').slice(1)` gives them from the whole table:
+ * a row the pieces cut is joined again.
+ */
+function* rows(table) {
+    let heading = true;
+    // The start of a row a piece ended before its newline.
+    let carried = '';
+    for (const piece of typeof table === 'string' ? [table] : table) {
+        let start = 0;
+        for (let end = piece.indexOf('\n'); end !== -1; end = piece.indexOf('\n', start)) {
+            const line = carried + piece.slice(start, end);
+            carried = '';
+            start = end + 1;
+            if (heading)
+                heading = false;
+            else
+                yield line;
+        }
+        carried += piece.slice(start);
+    }
+    if (!heading)
+        yield carried;
+}
+/** The code of the error a refused connection fails with: not retried (forward.ts). */
+const UNTRUSTED = 'HERMES_UNTRUSTED_UPSTREAM';
+/**
+ * The upstream's dispatcher when the agent could be listening on this machine: direct, or through
+ * the runner's proxy (`proxy`, as @actions/http-client names it), whose own connection is checked
+ * too: a proxy on this machine that is not up could be the agent's, and over plain http it would
+ * read the key.
+ */
+function ownerCheckedDispatcher(trusted, proxy) {
+    if (!proxy)
+        return new undici.Agent({ connect: checked((0,undici.buildConnector)({}), trusted) });
+    const credentials = proxy.username || proxy.password;
+    return new undici.ProxyAgent({
+        uri: proxy.href,
+        pipelining: 1,
+        // As @actions/http-client sends a proxy's user name and password.
+        ...(credentials && {
+            token: `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`
+        }),
+        clientFactory: (origin, options) => {
+            const { connect } = options;
+            return new undici.Pool(origin, { ...options, connect: checked(connect, trusted) });
+        }
+    });
+}
+/** connect, with the peer's owner checked before the socket is handed on. */
+function checked(connect, trusted) {
+    return (options, callback) => {
+        connect(options, (error, socket) => {
+            if (error)
+                return callback(error, null);
+            // Looked up whatever the address: one of an interface without carrier (docker0 with no
+            // container) is this machine's too, and os.networkInterfaces() does not list it. A lookup
+            // that fails finds no owner, and so refuses.
+            void lookUpPeerOwner(socket)
+                .catch(() => 'unknown')
+                .then(owner => {
+                const local = owner !== undefined || onThisMachine(socket.remoteAddress ?? '');
+                // Not in the table, and not an address of this machine: another host's.
+                if (!local || (typeof owner === 'number' && trusted(owner)))
+                    return callback(null, socket);
+                socket.destroy();
+                const refused = new Error(typeof owner === 'number'
+                    ? `the upstream (or proxy) on this machine is served by user ${owner}, an agent's, so the key is not sent`
+                    : 'the owner of the upstream (or proxy) on this machine could not be found, so the key is not sent');
+                callback(Object.assign(refused, { code: UNTRUSTED }), null);
+            });
+        });
+    };
+}
+/** Loopback, or an address of one of this machine's interfaces (an IPv4-mapped one as IPv4). */
+function onThisMachine(address) {
+    const plain = address.replace(/^::ffff:(?=\d+\.)/i, '');
+    if ((0,url/* isLoopback */.U9)(plain) || plain === '' || plain === '0.0.0.0' || plain === '::')
+        return true;
+    const own = Object.values((0,external_node_os_.networkInterfaces)()).flatMap(list => list ?? []);
+    return own.some(i => endpoint(i.address, 0) === endpoint(plain, 0));
+}
+/**
+ * The IPv4 table, then the IPv6 one, read only if needed: a read takes milliseconds, tens of them
+ * for a table of thousands of rows, spent in the kernel a page per read, so in the thread pool.
+ */
+async function* readTables() {
+    for (const file of ['/proc/net/tcp', '/proc/net/tcp6'])
+        try {
+            yield await readPieces(file);
+        }
+        catch {
+            // No such table (no IPv6): nothing of it to find.
+        }
+}
+/**
+ * A file's text in the pieces read, never one string of it all: allocating one of hundreds of KB
+ * held the loop for up to 5 ms on its own on a busy 2-core machine (docs/BENCHMARKS.md).
+ */
+async function readPieces(file) {
+    const handle = await (0,promises_.open)(file);
+    try {
+        const buffer = Buffer.allocUnsafe(64 * 1024);
+        const decoder = new external_node_string_decoder_.StringDecoder('utf8');
+        const pieces = [];
+        for (;;) {
+            const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+            if (bytesRead === 0)
+                break;
+            pieces.push(decoder.write(buffer.subarray(0, bytesRead)));
+        }
+        pieces.push(decoder.end());
+        return pieces;
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** `address:port` as written below: IPv4 dotted (an IPv4-mapped address too), IPv6 as the URL parser writes it. */
+function endpoint(address, port) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped?.[1])
+        return `${mapped[1]}:${port}`;
+    if (!address.includes(':'))
+        return `${address}:${port}`;
+    // A zone (`fe80::1%eth0`) is not part of the address the table shows.
+    const bare = address.replace(/%.*$/, '');
+    return URL.canParse(`http://[${bare}]`)
+        ? `${new URL(`http://[${bare}]`).hostname}:${port}`
+        : `${bare.toLowerCase()}:${port}`;
+}
+/**
+ * A table's `ADDRESS:PORT` in hex: the address as the kernel stores it, 32-bit words in the
+ * machine's byte order, the port big-endian.
+ */
+function decoded(field) {
+    const [hex, portHex] = field.split(':');
+    if (!hex || !portHex || !/^[0-9A-F]+$/i.test(hex))
+        return undefined;
+    const bytes = [];
+    const order = (0,external_node_os_.endianness)() === 'LE' ? [6, 4, 2, 0] : [0, 2, 4, 6];
+    for (let word = 0; word < hex.length; word += 8)
+        for (const b of order)
+            bytes.push(parseInt(hex.slice(word + b, word + b + 2), 16));
+    const port = parseInt(portHex, 16);
+    const v4 = (at) => bytes.slice(at, at + 4).join('.');
+    if (bytes.length === 4)
+        return `${v4(0)}:${port}`;
+    if (bytes.length !== 16)
+        return undefined;
+    if (bytes.slice(0, 10).every(b => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff)
+        return `${v4(12)}:${port}`;
+    const groups = [];
+    for (let g = 0; g < 16; g += 2)
+        groups.push((((bytes[g] ?? 0) << 8) | (bytes[g + 1] ?? 0)).toString(16));
+    return endpoint(groups.join(':'), port);
+}
+
+;// CONCATENATED MODULE: ./src/gateway/meter.ts
+/** The output a call without its own ceiling is reserved for. */
+const DEFAULT_OUTPUT_CEILING = 4096;
+const BYTES_PER_TOKEN = 4;
+const CHARS_PER_TOKEN = 4;
+const CEILINGS = ['max_tokens', 'max_completion_tokens', 'max_output_tokens'];
+function reservationOf(body, model, prices) {
+    const tokensIn = Math.ceil(body.length / BYTES_PER_TOKEN);
+    const own = ceilingOf(objectOf(body));
+    const tokensOut = own?.value ?? DEFAULT_OUTPUT_CEILING;
+    return {
+        tokensIn,
+        tokensOut,
+        costUsd: priced(prices, model, tokensIn, tokensOut),
+        usdPerTokenOut: priced(prices, model, 0, 1),
+        ...(own && { ceiling: own.key })
+    };
+}
+/**
+ * The body with its output ceiling lowered to `to`, so that a call admitted with little budget left
+ * cannot answer past it; undefined where it cannot be (a budget for thinking that would not fit
+ * under the lowered ceiling, Anthropic's least being 1,024). A thinking budget above the new ceiling
+ * is lowered under it.
+ */
+function lowered(body, key, to) {
+    const record = objectOf(body);
+    if (!record)
+        return undefined;
+    const next = { ...record, [key]: to };
+    const thinking = record.thinking;
+    const budget = thinking?.budget_tokens;
+    if (typeof budget === 'number' && budget >= to) {
+        if (to - 1 < MIN_THINKING)
+            return undefined;
+        next.thinking = { ...thinking, budget_tokens: to - 1 };
+    }
+    return Buffer.from(JSON.stringify(next));
+}
+/** Anthropic's least thinking budget. */
+const MIN_THINKING = 1024;
+function objectOf(body) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body.toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+        ? parsed
+        : undefined;
+}
+function priced(prices, model, tokensIn, tokensOut) {
+    const price = model !== undefined && Object.hasOwn(prices, model) ? prices[model] : undefined;
+    return price ? (tokensIn * price.input + tokensOut * price.output) / 1e6 : 0;
+}
+function ceilingOf(record) {
+    for (const key of CEILINGS) {
+        const value = record?.[key];
+        if (typeof value === 'number' && Number.isInteger(value) && value > 0)
+            return { key, value };
+    }
+    return undefined;
+}
+const meter_NEWLINE = 0x0a;
+/** A data line longer than this is not parsed (a delta is small); its bytes still count. */
+const meter_LINE_LIMIT = 256 * 1024;
+/**
+ * Counts a streamed answer's output tokens as its bytes pass, line by line; holds at most one
+ * unfinished line. `tokens` is the count so far.
+ */
+class OutputCounter {
+    chars = 0;
+    reported = 0;
+    pending = [];
+    pendingBytes = 0;
+    get tokens() {
+        return Math.max(this.reported, Math.ceil(this.chars / CHARS_PER_TOKEN));
+    }
+    /**
+     * Counts chunk line by line; after each whole line, `stop` is asked whether to stop there. The
+     * offset just past the line it stopped at (the rest of the chunk not counted), else undefined.
+     */
+    push(chunk, stop = () => false) {
+        let from = 0;
+        for (let at = chunk.indexOf(meter_NEWLINE); at !== -1; at = chunk.indexOf(meter_NEWLINE, from)) {
+            this.hold(chunk.subarray(from, at));
+            this.line(Buffer.concat(this.pending, this.pendingBytes));
+            this.pending = [];
+            this.pendingBytes = 0;
+            from = at + 1;
+            if (stop())
+                return from;
+        }
+        this.hold(chunk.subarray(from));
+        return undefined;
+    }
+    hold(part) {
+        if (part.length === 0)
+            return;
+        if (this.pendingBytes + part.length > meter_LINE_LIMIT) {
+            // Too long to be a delta's: its bytes counted as text, no more held.
+            this.chars += part.length;
+            return;
+        }
+        this.pending.push(Buffer.from(part));
+        this.pendingBytes += part.length;
+    }
+    line(bytes) {
+        if (bytes.length < 6 || bytes.subarray(0, 5).toString('latin1') !== 'data:')
+            return;
+        let event;
+        try {
+            event = JSON.parse(bytes.subarray(5).toString('utf8'));
+        }
+        catch {
+            return;
+        }
+        if (typeof event !== 'object' || event === null)
+            return;
+        const e = event;
+        this.chars += textOf(e);
+        // Anthropic streams its running output count in message_delta's usage.
+        const usage = e.usage;
+        const out = usage?.output_tokens;
+        if (e.type === 'message_delta' && typeof out === 'number' && out > this.reported)
+            this.reported = out;
+    }
+}
+/** The characters of generated text in one streamed event, OpenAI's chunk or Anthropic's delta. */
+function textOf(e) {
+    let n = 0;
+    const add = (v) => {
+        if (typeof v === 'string')
+            n += v.length;
+    };
+    if (Array.isArray(e.choices))
+        for (const choice of e.choices) {
+            const delta = choice.delta;
+            if (!delta)
+                continue;
+            for (const key of ['content', 'reasoning', 'reasoning_content', 'refusal'])
+                add(delta[key]);
+            if (Array.isArray(delta.tool_calls))
+                for (const call of delta.tool_calls)
+                    add(call.function?.arguments);
+        }
+    const delta = e.delta;
+    if (e.type === 'content_block_delta' && delta)
+        for (const key of ['text', 'thinking', 'partial_json'])
+            add(delta[key]);
+    return n;
+}
+/** The event a stream cut at a budget ends with, in the provider's own shape: its SDK raises it. */
+function cutEvent(anthropic, stop) {
+    const message = `model gateway: budget ${stop.budget} reached mid-answer (${stop.figure} of ${stop.limit}); the answer is cut here`;
+    const error = { type: 'budget_exceeded', message, code: 402 };
+    return anthropic
+        ? `event: error\ndata: ${JSON.stringify({ type: 'error', error })}\n\n`
+        : `data: ${JSON.stringify({ error })}\n\n`;
+}
+
+;// CONCATENATED MODULE: ./src/gateway/retry.ts
+/** Statuses a provider sends for a passing trouble (529: Anthropic's "overloaded"). */
+const RETRIED = new Set([408, 429, 500, 502, 503, 504, 529]);
+function retriedStatus(status) {
+    return RETRIED.has(status);
+}
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+function retryAfterMs(value, now) {
+    const text = Array.isArray(value) ? value[0] : value;
+    if (text === undefined || text.trim() === '')
+        return undefined;
+    if (/^\s*\d+(\.\d+)?\s*$/.test(text))
+        return Math.round(Number(text) * 1000);
+    const date = Date.parse(text);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+/**
+ * The wait before attempt n + 1, or undefined when there is to be none: the attempts are spent, or
+ * the wait would end past totalMs since the call's first attempt.
+ */
+function nextWait(limits, n, elapsedMs, retryAfter, random = Math.random) {
+    if (n >= limits.tries)
+        return undefined;
+    // Jitter up to half the backoff, so that parallel jobs hitting one rate limit spread out.
+    const wait = retryAfter ?? Math.round(limits.backoffMs * 2 ** (n - 1) * (1 + random() * 0.5));
+    return elapsedMs + wait > limits.totalMs ? undefined : wait;
+}
+
+;// CONCATENATED MODULE: ./src/gateway/forward.ts
+/**
+ * One model call sent upstream: to the fixed URL only, through the runner's proxy, never following a
+ * redirect, tried again on a passing trouble before the first response byte, then streamed to the
+ * client chunk by chunk as it arrives.
+ */
+
+
+
+
+
+
+
+/** Hop-by-hop (RFC 9110 §7.6.1) and what the gateway sets itself. */
+const DROPPED_REQUEST = new Set([
+    'connection',
+    'keep-alive',
+    'proxy-authenticate',
+    'proxy-authorization',
+    'proxy-connection',
+    'te',
+    'trailer',
+    'transfer-encoding',
+    'upgrade',
+    'host',
+    'authorization',
+    'x-api-key',
+    'content-length',
+    'accept-encoding',
+    'expect'
+]);
+const DROPPED_RESPONSE = new Set([
+    'connection',
+    'keep-alive',
+    'proxy-authenticate',
+    'proxy-connection',
+    'te',
+    'trailer',
+    'transfer-encoding',
+    'upgrade'
+]);
+function without(headers, dropped) {
+    const named = String(headers.connection ?? '')
+        .split(',')
+        .map(token => token.trim().toLowerCase())
+        .filter(Boolean);
+    const kept = {};
+    for (const [name, value] of Object.entries(headers)) {
+        if (value === undefined || dropped.has(name) || named.includes(name))
+            continue;
+        kept[name] = value;
+    }
+    return kept;
+}
+/**
+ * The runner's proxy for one upstream, as @actions/http-client reads HTTPS_PROXY / HTTP_PROXY /
+ * NO_PROXY, kept alive and made once per upstream when the gateway starts (server.ts), so that the
+ * model calls share its tunnels and the owner check runs once per connection, not per call. The
+ * gateway's own, not http/fetch.ts's shared one: its close() destroys it. No proxy applies: undici's
+ * pooled global dispatcher, or, given who may serve an upstream on this machine, a direct one that
+ * checks (loopback-owner.ts).
+ */
+function upstreamDispatcher(upstream, loopbackTrusted) {
+    if (!loopbackTrusted)
+        return new lib/* HttpClient */.Qq('hermes-action', [], { keepAlive: true }).getAgentDispatcher(upstream);
+    // The agent could be the one listening on this machine: the peer's owner checked, the proxy's
+    // when there is one (loopback-owner.ts). A loopback upstream never has one: http-client bypasses it.
+    const proxy = (0,lib/* getProxyUrl */.s_)(upstream);
+    // Written without a scheme (`proxy.corp:3128`, which the URL parser reads as the scheme
+    // `proxy.corp:`), a proxy is an http one, as curl takes it.
+    const url = proxy && (/^https?:\/\//i.test(proxy) ? proxy : `http://${proxy}`);
+    return ownerCheckedDispatcher(loopbackTrusted, url ? new URL(url) : undefined);
+}
+/** Sends call upstream and answers res with what comes back; resolves once res is done. */
+async function forward(call, res) {
+    const started = Date.now();
+    const { dispatcher } = call;
+    const headers = {
+        ...without(call.headers, DROPPED_REQUEST),
+        ...call.credential,
+        // Identity, so the usage in the answer can be read as it passes.
+        'accept-encoding': 'identity'
+    };
+    for (let n = 1;; n++) {
+        let answer;
+        try {
+            answer = await (0,undici.request)(call.url, {
+                method: call.method,
+                headers,
+                body: call.method === 'GET' || call.method === 'HEAD' ? undefined : call.body,
+                signal: call.signal,
+                ...(dispatcher ? { dispatcher } : {})
+            });
+        }
+        catch (error) {
+            const code = error instanceof Error ? error.code : undefined;
+            const wait = call.signal.aborted || code === UNTRUSTED
+                ? undefined
+                : nextWait(call.limits, n, Date.now() - started, undefined);
+            // A refusal of the owner check is said in words; any other error by its code, if it has one.
+            const why = error instanceof Error
+                ? code && code !== UNTRUSTED
+                    ? code
+                    : error.message
+                : String(error);
+            if (wait === undefined) {
+                refuseUnreached(res, why);
+                return { status: 'error', retries: n - 1, streamed: false, usage: {} };
+            }
+            call.note(`model gateway: ${call.label}: ${why}; try ${n + 1} of ${call.limits.tries} in ${wait} ms`);
+            await call.sleep(wait, call.signal);
+            continue;
+        }
+        if (retriedStatus(answer.statusCode) && !call.signal.aborted) {
+            const after = retryAfterMs(answer.headers['retry-after'], Date.now());
+            const wait = nextWait(call.limits, n, Date.now() - started, after);
+            if (wait !== undefined) {
+                await answer.body.dump();
+                call.note(`model gateway: ${call.label}: HTTP ${answer.statusCode}; try ${n + 1} of ${call.limits.tries} in ${wait} ms`);
+                await call.sleep(wait, call.signal);
+                // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- it may abort during the sleep; TS keeps the check from before it
+                if (!call.signal.aborted)
+                    continue;
+                // The run or the client ended during the wait: the answer read away, nothing to pass on.
+                res.destroy();
+                return { status: answer.statusCode, retries: n - 1, streamed: false, usage: {} };
+            }
+        }
+        return { ...(await relay(answer, res, call.signal, call.meter)), retries: n - 1 };
+    }
+}
+/** Passes the upstream answer on as it arrives, reading its usage on the way. */
+async function relay(answer, res, signal, meter) {
+    const type = String(answer.headers['content-type'] ?? '');
+    const streamed = type.startsWith('text/event-stream');
+    const reader = new UsageReader(streamed);
+    const headers = without(answer.headers, DROPPED_RESPONSE);
+    // A passing trouble reaching the client is one the gateway retried as far as it would: the SDKs
+    // (openai, anthropic: 2 retries by default) read this header before the status and retry no more.
+    if (retriedStatus(answer.statusCode))
+        headers['x-should-retry'] = 'false';
+    res.writeHead(answer.statusCode, headers);
+    res.flushHeaders();
+    const measured = streamed && answer.statusCode < 300 ? meter : undefined;
+    try {
+        for await (const chunk of answer.body) {
+            reader.push(chunk);
+            // Measured line by line: a chunk may hold many events, the stream is cut after the one that
+            // took the turn past a budget (the answer so far stays the client's), with an error event.
+            const cut = measured?.push(chunk);
+            if (cut) {
+                answer.body.destroy();
+                res.end(Buffer.concat([
+                    chunk.subarray(0, cut.at),
+                    Buffer.from(`\n${cutEvent(measured?.anthropic === true, cut.stop)}`)
+                ]));
+                return { status: answer.statusCode, streamed, usage: reader.end(), cut: cut.stop };
+            }
+            if (!res.write(chunk))
+                await (0,external_node_events_.once)(res, 'drain', { signal });
+        }
+        res.end();
+    }
+    catch {
+        // Cut mid-answer (upstream or client): the client must see a cut, not a whole answer; no retry.
+        answer.body.destroy();
+        res.destroy();
+    }
+    return { status: answer.statusCode, streamed, usage: reader.end() };
+}
+/** No response came from upstream: a 502 the clients read as a provider error, not to be retried on top. */
+function refuseUnreached(res, why) {
+    if (res.headersSent || res.destroyed)
+        return;
+    const message = `model gateway: the provider could not be reached (${why})`;
+    res.writeHead(502, { 'content-type': 'application/json', 'x-should-retry': 'false' });
+    res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message } }));
+}
+
+;// CONCATENATED MODULE: ./src/gateway/server.ts
+/**
+ * The loopback server Hermes talks to: it checks the capability, allows only the fronted providers'
+ * API paths, applies the budgets, and hands each call to forward().
+ */
+
+
+
+
+/** A request body larger than this is refused (a model call's is JSON, far smaller). */
+const BODY_LIMIT = 64 * 1024 * 1024;
+/** How long close() waits for the listener and the upstream connections to go. */
+const CLOSE_LIMIT_MS = 5000;
+const digest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest();
+/**
+ * The credentials a request presents: a bearer token and an `x-api-key`. Either may be the capability:
+ * Anthropic's SDK sends both when ANTHROPIC_AUTH_TOKEN is in its environment as well as the key.
+ */
+function presented(req) {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+    const header = req.headers['x-api-key'];
+    return [bearer, typeof header === 'string' ? header : undefined].filter((key) => key !== undefined);
+}
+function deny(res, status, type, message) {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    // Both shapes at once: OpenAI's clients read error.message, Anthropic's read type and error.
+    res.end(JSON.stringify({ type: 'error', error: { type, message } }));
+}
+/** Splits a request target into a fronted provider and an allowed path under its base, or nothing. */
+function route(target, fronted) {
+    // Origin-form only: an absolute URL or `//host` never names where the call goes.
+    if (!target.startsWith('/') || target.startsWith('//'))
+        return undefined;
+    const mark = target.indexOf('?');
+    const path = mark === -1 ? target : target.slice(0, mark);
+    const query = mark === -1 ? '' : target.slice(mark);
+    if (/[\\%]/.test(path) || /[\s#]/.test(target))
+        return undefined;
+    const segments = path.split('/').slice(1);
+    if (segments.some(segment => segment === '' || segment === '.' || segment === '..'))
+        return undefined;
+    const provider = fronted.find(f => f.provider === segments[0]);
+    const rest = `/${segments.slice(1).join('/')}`;
+    if (!provider || !Object.hasOwn(provider.spec.paths, rest))
+        return undefined;
+    return { provider, path: rest, query };
+}
+async function bodyOf(req) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of req) {
+        size += chunk.length;
+        if (size > BODY_LIMIT)
+            return undefined;
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+}
+/** The request's model and, for OpenRouter, the body asking for usage accounting (the cost). */
+function prepared(provider, path, body) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body.toString('utf8'));
+    }
+    catch {
+        return { body };
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        return { body };
+    const record = parsed;
+    const model = typeof record.model === 'string' ? record.model : undefined;
+    if (provider.provider !== 'openrouter' || !path.endsWith('completions'))
+        return { model, body };
+    const usage = typeof record.usage === 'object' && record.usage !== null ? record.usage : {};
+    return {
+        model,
+        body: Buffer.from(JSON.stringify({ ...record, usage: { ...usage, include: true } }))
+    };
+}
+function budgetMessage(stop) {
+    return `model gateway: budget ${stop.budget} spent (${stop.figure} of ${stop.limit}); no further model calls this turn`;
+}
+/** The request checked (capability, path, size), or undefined once it is denied. */
+async function asked(req, res, { fronted }, expected) {
+    // Every one compared (no early exit), so the time taken says nothing of which one matched.
+    const matches = presented(req).map(key => (0,external_node_crypto_.timingSafeEqual)(digest(key), expected));
+    if (!matches.includes(true))
+        return void deny(res, 401, 'authentication_error', 'model gateway: missing or wrong capability');
+    const target = route(req.url ?? '', fronted);
+    if (!target)
+        return void deny(res, 404, 'not_found_error', 'model gateway: not a path of the provider API');
+    const { provider, path, query } = target;
+    const raw = await bodyOf(req);
+    if (!raw)
+        return void deny(res, 413, 'request_too_large', 'model gateway: request body too large');
+    const isCall = provider.spec.paths[path]?.call === true && req.method === 'POST';
+    const { model, body } = isCall ? prepared(provider, path, raw) : { model: undefined, body: raw };
+    const base = {
+        provider: provider.provider,
+        ...(model !== undefined ? { model } : {}),
+        tokensIn: 0,
+        tokensOut: 0,
+        retries: 0,
+        streamed: false
+    };
+    return { provider, path, query, isCall, ...(model !== undefined && { model }), body, base };
+}
+/**
+ * The budgets' admission: a call goes only with room for what it may cost, every open call counted at
+ * what it reserved, its output ceiling lowered to what a budget leaves. The body to send and what it
+ * holds of the budgets; undefined once it is refused (402).
+ */
+function admitted(call, res, { ledger, note, prices = {} }) {
+    const { base, model } = call;
+    const reserved = call.isCall ? reservationOf(call.body, model, prices) : undefined;
+    const admission = reserved && ledger.admit(reserved);
+    if (admission && 'budget' in admission) {
+        note(budgetMessage(admission));
+        ledger.refuse(admission, { ...base, status: 402, latencyMs: 0, refused: true });
+        return void deny(res, 402, 'budget_exceeded', budgetMessage(admission));
+    }
+    const held = admission;
+    if (!held?.lowered || !reserved?.ceiling)
+        return { held, body: call.body };
+    const { ceiling } = reserved;
+    const to = held.reserved.tokensOut;
+    const fitted = lowered(call.body, ceiling, to);
+    if (!fitted) {
+        ledger.release(held);
+        const stop = held.lowered;
+        const message = `model gateway: budget ${stop.budget} leaves room for ${to} output tokens, less than the call's thinking needs; no further model calls this turn`;
+        note(message);
+        ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
+        return void deny(res, 402, 'budget_exceeded', message);
+    }
+    note(`model gateway: ${ceiling} lowered from ${reserved.tokensOut} to ${to}, what budget ${held.lowered.budget} leaves`);
+    return { held, body: fitted };
+}
+/** What the answer's stream is counted by, where the budgets need it counted as it comes. */
+function streamMeter(call, held, counter, { ledger, prices = {} }) {
+    return {
+        anthropic: call.provider.provider === 'anthropic',
+        push: (chunk) => {
+            const tokensIn = held.reserved.tokensIn;
+            let stop;
+            const at = counter.push(chunk, () => {
+                stop = ledger.streamed(held, tokensIn + counter.tokens, priced(prices, call.model, tokensIn, counter.tokens));
+                return stop !== undefined;
+            });
+            return at !== undefined && stop ? { stop, at } : undefined;
+        }
+    };
+}
+/**
+ * The answered call in the ledger. Usage the answer did not report counts as estimated: the input as
+ * reserved, the output as streamed (or its ceiling), so a call whose usage is never read still spends
+ * the budgets.
+ */
+function recordCall(call, held, outcome, { counter, started }, { ledger, note, prices = {} }) {
+    const answered = typeof outcome.status === 'number' && outcome.status < 300;
+    const { usage } = outcome;
+    const unread = answered && (usage.tokensIn === undefined || usage.tokensOut === undefined);
+    const tokensIn = usage.tokensIn ?? (answered ? held.reserved.tokensIn : 0);
+    const tokensOut = usage.tokensOut ??
+        (answered ? (counter && outcome.streamed ? counter.tokens : held.reserved.tokensOut) : 0);
+    if (outcome.cut) {
+        ledger.stop(outcome.cut);
+        note(`model gateway: budget ${outcome.cut.budget} reached mid-answer (${outcome.cut.figure} of ${outcome.cut.limit}): the stream is cut`);
+    }
+    const cost = priced(prices, call.model, tokensIn, tokensOut);
+    ledger.record({
+        ...call.base,
+        status: outcome.status,
+        tokensIn,
+        tokensOut,
+        ...(usage.costUsd !== undefined
+            ? { costUsd: usage.costUsd }
+            : answered && cost > 0
+                ? { costUsd: cost, costEstimated: true }
+                : {}),
+        latencyMs: Date.now() - started,
+        retries: outcome.retries,
+        streamed: outcome.streamed,
+        ...(unread && { estimated: true }),
+        ...(outcome.cut && { cut: outcome.cut.budget })
+    }, held);
+}
+async function listen(options) {
+    const expected = digest(options.capability);
+    const open = new Set();
+    const dispatchers = new Map(options.fronted.map(f => [f.provider, upstreamDispatcher(f.upstream, options.loopbackTrusted)]));
+    const handle = async (req, res) => {
+        const call = await asked(req, res, options, expected);
+        const admission = call && admitted(call, res, options);
+        if (!call || !admission)
+            return;
+        const { held, body } = admission;
+        const counter = held && options.ledger.measures() ? new OutputCounter() : undefined;
+        const meter = held && counter && streamMeter(call, held, counter, options);
+        const controller = new AbortController();
+        open.add(controller);
+        const cancel = () => controller.abort();
+        options.signal.addEventListener('abort', cancel, { once: true });
+        // The client going away ends the upstream call with it.
+        res.once('close', () => {
+            if (!res.writableFinished)
+                cancel();
+        });
+        const started = Date.now();
+        const { provider, path } = call;
+        try {
+            const outcome = await forward({
+                url: `${provider.upstream}${path}${call.query}`,
+                dispatcher: dispatchers.get(provider.provider),
+                method: req.method ?? 'GET',
+                headers: req.headers,
+                credential: provider.spec.credential(provider.key),
+                body,
+                limits: options.retry,
+                signal: controller.signal,
+                sleep: options.sleep,
+                note: options.note,
+                label: `${provider.provider} ${req.method} ${path}`,
+                ...(meter && { meter })
+            }, res);
+            if (held)
+                recordCall(call, held, outcome, { counter, started }, options);
+        }
+        finally {
+            if (held)
+                options.ledger.release(held);
+            open.delete(controller);
+            options.signal.removeEventListener('abort', cancel);
+        }
+    };
+    const server = (0,external_node_http_.createServer)((req, res) => {
+        handle(req, res).catch(() => {
+            if (!res.headersSent)
+                deny(res, 500, 'api_error', 'model gateway: internal error');
+            else
+                res.destroy();
+        });
+    });
+    await new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve());
+    });
+    return {
+        port: server.address().port,
+        // Bounded: a connection or an upstream that does not go cannot hold up the step's end.
+        close: async () => {
+            for (const controller of open)
+                controller.abort();
+            const closed = new Promise(resolve => server.close(() => resolve()));
+            server.closeAllConnections();
+            const gone = Promise.all([
+                closed,
+                ...[...dispatchers.values()].map(d => d?.destroy().catch(() => undefined))
+            ]);
+            let timer;
+            const late = new Promise(resolve => {
+                timer = setTimeout(() => resolve('late'), CLOSE_LIMIT_MS);
+                timer.unref();
+            });
+            const ended = await Promise.race([gone, late]);
+            clearTimeout(timer);
+            if (ended === 'late')
+                throw new Error(`its connections did not close within ${CLOSE_LIMIT_MS / 1000} s`);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/gateway/gateway.ts
+/**
+ * Starting the model gateway for one turn: which keys it fronts, the capability Hermes gets in their
+ * place, the environment that points Hermes here, closing it, and what it counted as the turn's fact
+ * (see docs/gateway.md).
+ */
+
+
+
+
+
+
+
+/** The gateway for this turn, or undefined when `model-proxy` is off or no key it fronts is present. */
+async function startGateway(options) {
+    if (options.mode === 'off')
+        return undefined;
+    const fronted = (0,providers/* frontable */.ol)(options.env, options.warning).filter(f => !options.loopbackTrusted || !proxiedInClear(f, options.warning));
+    if (fronted.length === 0)
+        return undefined;
+    // Handed out as `…_API_KEY`, a name the redaction treats as secret; the caller masks it as well.
+    const capability = `hgw-${(0,external_node_crypto_.randomBytes)(32).toString('base64url')}`;
+    const ledger = new Ledger(options.budgets);
+    const listening = await listen({
+        fronted,
+        capability,
+        ledger,
+        retry: options.retry,
+        signal: options.signal,
+        note: options.note,
+        sleep: options.sleep ?? retry/* abortableSleep */.M,
+        ...(options.loopbackTrusted && { loopbackTrusted: options.loopbackTrusted }),
+        ...(options.prices && { prices: options.prices })
+    });
+    const env = {};
+    for (const f of fronted) {
+        const spec = providers/* PROVIDERS */.xq.find(p => p.provider === f.provider);
+        if (!spec)
+            continue;
+        env[spec.keyVariable] = capability;
+        env[spec.baseVariable] = `http://127.0.0.1:${listening.port}/${f.provider}`;
+    }
+    // Hermes asked for no provider picks openrouter on OPENROUTER_API_KEY, but then sends that key only
+    // to the host openrouter.ai (a loopback base URL gets none); asked for openrouter by name, it sends it
+    // to OPENROUTER_BASE_URL (upstream hermes_cli/auth.py, see docs/gateway.md). config.yaml's
+    // model.provider still comes first.
+    if (fronted.some(f => f.provider === 'openrouter') &&
+        !options.env.HERMES_INFERENCE_PROVIDER?.trim())
+        env.HERMES_INFERENCE_PROVIDER = 'openrouter';
+    // Hermes' HTTP client (httpx) sends even a loopback call to the runner's proxy unless NO_PROXY names it.
+    const noProxy = withLoopback(options.env.NO_PROXY ?? options.env.no_proxy);
+    env.NO_PROXY = noProxy;
+    env.no_proxy = noProxy;
+    return {
+        env: Object.freeze(env),
+        capability,
+        port: listening.port,
+        fronted: Object.freeze(fronted.map(({ provider, keyVariable, upstream }) => ({ provider, keyVariable, upstream }))),
+        stats: () => ledger.stats(),
+        close: () => listening.close()
+    };
+}
+/** What the gateway counted, its strings redacted (the model is the agent's choice). */
+function gatewayFact(gateway, redact) {
+    const stats = gateway.stats();
+    return {
+        calls: stats.calls.map(({ streamed: _streamed, model, ...call }) => ({
+            ...call,
+            ...(model !== undefined && { model: redact(model) })
+        })),
+        retries: stats.retries,
+        tokens: stats.tokens,
+        ...(stats.costUsd !== undefined && { costUsd: stats.costUsd }),
+        costLive: stats.costLive,
+        ...(stats.stopped && { stopped: stats.stopped })
+    };
+}
+/**
+ * A plain-http upstream the runner's proxy reaches for the gateway: where the proxy then connects
+ * (this machine's own address, a port the agent bound first) the gateway cannot check, and over http
+ * the key travels readable. Not fronted while Hermes runs as its own user; said why.
+ */
+function proxiedInClear(f, warning) {
+    if (!f.upstream.toLowerCase().startsWith('http:') || !(0,lib/* getProxyUrl */.s_)(f.upstream))
+        return false;
+    warning(`${f.spec.baseVariable} is plain http and goes through the runner's proxy, which the model gateway cannot see past to check who answers: it does not front ${f.provider}, so the agent holds ${f.keyVariable}. Use https, or name the host in NO_PROXY.`);
+    return true;
+}
+/** A NO_PROXY list with the gateway's host in it. */
+function withLoopback(list) {
+    const hosts = (list ?? '')
+        .split(',')
+        .map(h => h.trim())
+        .filter(Boolean);
+    for (const host of ['127.0.0.1', 'localhost'])
+        if (!hosts.includes(host))
+            hosts.push(host);
+    return hosts.join(',');
+}
+
+
+/***/ }),
+
 /***/ 84048:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40897,8 +42301,8 @@ function nextPage(link) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(65541);
-/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(88031);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(61818);
+/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(33461);
 
 
 
@@ -41295,7 +42699,7 @@ var paths = __nccwpck_require__(81066);
 // EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
 var hermes = __nccwpck_require__(45593);
 // EXTERNAL MODULE: ./src/install/cache.ts
-var cache = __nccwpck_require__(77673);
+var install_cache = __nccwpck_require__(77673);
 // EXTERNAL MODULE: ./src/install/restore.ts + 1 modules
 var restore = __nccwpck_require__(71377);
 // EXTERNAL MODULE: ./src/process/line-splitter.ts
@@ -41602,12 +43006,12 @@ const TAIL_LINE_CHARS = 300;
 const INSTALL_LIMITS = Object.freeze({
     versionTimeoutMs: 30_000,
     killGraceMs: spawn/* PROCESS_LIMITS */.P8.groupGraceMs,
-    restore: cache/* RESTORE_LIMITS */.oQ
+    restore: install_cache/* RESTORE_LIMITS */.oQ
 });
 async function installHermes(install, io, signals, env, limits, machine) {
     const started = Date.now();
     const layout = installLayout(install, env, machine);
-    const spawnEnv = (0,environment/* childEnv */.gf)(env);
+    const job = { install, layout, io, signals, env, spawnEnv: (0,environment/* childEnv */.gf)(env), limits };
     const report = (source, unverified = false) => ({
         ref: install.version,
         source,
@@ -41625,123 +43029,157 @@ async function installHermes(install, io, signals, env, limits, machine) {
         return { executable: link, version: found.version, install: done };
     };
     // Another step of this job installed the same thing: nothing to fetch.
-    const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, spawnEnv, limits));
+    const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, job.spawnEnv, limits));
     if (earlier && !('why' in earlier))
         return ready(earlier, 'reused');
-    let cacheUsable = cacheable(install) && (await (0,cache/* cacheAvailable */.g7)());
-    if (!cacheable(install))
-        io.info(`"${install.version}" is not a release tag or a commit: installed without the cache (a branch moves).`);
-    else if (!cacheUsable)
-        io.info('No Actions cache service for this step: installing without the cache.');
-    if (cacheUsable) {
-        // The job's cancellation stops the restore too (its download, its tar).
-        const cancel = new AbortController();
-        const unsubscribe = signals.subscribe(() => cancel.abort());
-        const restored = await (0,cache/* restoreInstall */.cx)(layout, {
-            env,
-            signal: cancel.signal,
-            limits: limits.restore,
-            onRetry: line => io.info(line),
-            onStep: line => io.info(line)
-        }).finally(unsubscribe);
-        if (restored.problem) {
-            cacheUsable = false;
-            io.warning(`The Actions cache could not be read (${(0,text_text/* clip */.$Q)(restored.problem, 500)}); installing Hermes without it.`);
-        }
-        else if (restored.refused) {
-            io.warning(`The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`);
-        }
-        else if (restored.key) {
-            const found = await working(layout, spawnEnv, limits);
-            if (!('why' in found))
-                return ready(found, 'cache');
-            io.info(`The cached install (${restored.key}) does not run (${found.why}): installing it again.`);
-        }
-    }
+    const cache = await fromCache(job);
+    if (cache.found)
+        return ready(cache.found, 'cache');
     const failed = (why) => ({ failure: why, install: report() });
-    const tried = `Installing Hermes ${install.version} from ${install.installerUrl}`;
     let temp;
     try {
         removeInstall(layout);
         const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-install-'));
         temp = work;
-        const script = external_node_path_.join(work, 'install.sh');
-        try {
-            await (0,download/* download */.RG)(install.installerUrl, script, { onRetry: line => io.info(line) });
-        }
-        catch (error) {
-            if (!(error instanceof download/* DownloadError */.nV))
-                throw error;
-            return failed(`${tried} failed: the install script ${error.message}`);
-        }
-        const bytes = external_node_fs_.readFileSync(script);
-        const sha256 = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
-        io.info(`The install script's SHA-256: ${sha256}`);
-        const expected = install.installerSha256;
-        if (expected && expected !== sha256)
-            return failed(`${tried} refused: the script's SHA-256 is ${sha256}, but ${expected} was expected (installer-sha256, or the pin of ${install.version}). Nothing was run.`);
-        if (!expected)
-            io.warning(`The install script of Hermes ${install.version} is not checksum-verified: no SHA-256 is pinned for it; set installer-sha256 to check it.`);
-        const call = installerArgs(layout, install, bytes.toString('utf8'));
-        if (call.unsupported.length > 0)
-            io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
-        const tail = [];
-        const installed = await io.group(tried, () => groupCommand({
-            // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
-            argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
-            env: installerEnv(layout, spawnEnv),
-            cwd: work,
-            timeoutMs: install.timeoutMs,
-            graceMs: limits.killGraceMs,
-            signals,
-            onLine: line => {
-                const clean = line.replace(ANSI, '').replace(/\r$/, '');
-                io.output(clean);
-                tail.push((0,text_text/* clip */.$Q)(clean, TAIL_LINE_CHARS));
-                if (tail.length > TAIL_LINES * 4)
-                    tail.splice(0, tail.length - TAIL_LINES * 4);
-            }
-        }));
-        if (installed.cancelled)
-            return failed(`${tried} was cancelled with the job.${lastLines(tail)}`);
-        if (installed.timedOut)
-            return failed(`${tried} did not finish within ${(0,text_text/* formatMs */._V)(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`);
-        if (installed.code !== 0) {
-            const how = installed.code === null
-                ? `was killed by ${installed.signal}`
-                : `exited with code ${installed.code}`;
-            return failed(`${tried} failed: the installer ${how}.${lastLines(tail)}`);
-        }
-        const found = await working(layout, spawnEnv, limits);
-        if ('why' in found)
-            return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
-        const wanted = install.expectedVersion;
-        if (wanted && !printsVersion(found.version, wanted))
-            return failed(`${tried}: the installer finished, but \`hermes --version\` prints "${found.version}", not the pinned ${wanted}. Nothing was run.`);
+        const ran = await runInstaller(job, work);
+        if ('failure' in ran)
+            return failed(ran.failure);
         external_node_fs_.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
-        await (0,cache/* lockDown */.kU)(layout.cachePaths, spawnEnv);
+        await (0,install_cache/* lockDown */.kU)(layout.cachePaths, job.spawnEnv);
         // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
-        if (cacheUsable && !(0,cache/* savesOn */.U5)(env.GITHUB_EVENT_NAME))
-            io.info(`Not saved to the Actions cache: ${env.GITHUB_EVENT_NAME ?? 'this'} events can be caused by people without write access.`);
-        else if (cacheUsable) {
-            const saved = await (0,cache/* saveInstall */.r)(layout);
-            if (saved.problem)
-                io.warning(`Hermes was installed, but the Actions cache could not be saved (${(0,text_text/* clip */.$Q)(saved.problem, 500)}).`);
-            else if (saved.key)
-                io.info(`Saved to the Actions cache as ${saved.key}`);
-            else
-                io.info(`Not saved: the Actions cache already holds an entry ${layout.cacheKey}.`);
-        }
-        return ready(found, 'installer', !expected);
+        if (cache.usable)
+            await saveToCache(job);
+        return ready(ran.found, 'installer', !ran.verified);
     }
     catch (error) {
         // No bash in a job container, a file system that refuses: still an outcome, not a crash.
-        return failed(`${tried} failed: ${(0,errors/* messageOf */.b)(error)}`);
+        return failed(`${tried(install)} failed: ${(0,errors/* messageOf */.b)(error)}`);
     }
     finally {
         if (temp)
             external_node_fs_.rmSync(temp, { recursive: true, force: true });
     }
+}
+/** What the log says an install does. */
+const tried = (install) => `Installing Hermes ${install.version} from ${install.installerUrl}`;
+/**
+ * The install restored from the Actions cache (one exact key) when it runs; and whether the cache can
+ * be used at all (not for a ref that moves, nor without the service, nor when it could not be read).
+ */
+async function fromCache({ install, layout, io, signals, env, spawnEnv, limits }) {
+    if (!cacheable(install)) {
+        io.info(`"${install.version}" is not a release tag or a commit: installed without the cache (a branch moves).`);
+        return { usable: false };
+    }
+    if (!(await (0,install_cache/* cacheAvailable */.g7)())) {
+        io.info('No Actions cache service for this step: installing without the cache.');
+        return { usable: false };
+    }
+    // The job's cancellation stops the restore too (its download, its tar).
+    const cancel = new AbortController();
+    const unsubscribe = signals.subscribe(() => cancel.abort());
+    const restored = await (0,install_cache/* restoreInstall */.cx)(layout, {
+        env,
+        signal: cancel.signal,
+        limits: limits.restore,
+        onRetry: line => io.info(line),
+        onStep: line => io.info(line)
+    }).finally(unsubscribe);
+    if (restored.problem) {
+        io.warning(`The Actions cache could not be read (${(0,text_text/* clip */.$Q)(restored.problem, 500)}); installing Hermes without it.`);
+        return { usable: false };
+    }
+    if (restored.refused)
+        io.warning(`The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`);
+    else if (restored.key) {
+        const found = await working(layout, spawnEnv, limits);
+        if (!('why' in found))
+            return { found, usable: true };
+        io.info(`The cached install (${restored.key}) does not run (${found.why}): installing it again.`);
+    }
+    return { usable: true };
+}
+/**
+ * The pinned ref's install script downloaded into `work`, its SHA-256 checked, run in a group of its
+ * own, and what it installed checked: the Hermes that runs (and whether the script was verified), or
+ * why there is none.
+ */
+async function runInstaller({ install, layout, io, signals, spawnEnv, limits }, work) {
+    const what = tried(install);
+    const script = external_node_path_.join(work, 'install.sh');
+    try {
+        await (0,download/* download */.RG)(install.installerUrl, script, { onRetry: line => io.info(line) });
+    }
+    catch (error) {
+        if (!(error instanceof download/* DownloadError */.nV))
+            throw error;
+        return { failure: `${what} failed: the install script ${error.message}` };
+    }
+    const bytes = external_node_fs_.readFileSync(script);
+    const sha256 = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+    io.info(`The install script's SHA-256: ${sha256}`);
+    const expected = install.installerSha256;
+    if (expected && expected !== sha256)
+        return {
+            failure: `${what} refused: the script's SHA-256 is ${sha256}, but ${expected} was expected (installer-sha256, or the pin of ${install.version}). Nothing was run.`
+        };
+    if (!expected)
+        io.warning(`The install script of Hermes ${install.version} is not checksum-verified: no SHA-256 is pinned for it; set installer-sha256 to check it.`);
+    const call = installerArgs(layout, install, bytes.toString('utf8'));
+    if (call.unsupported.length > 0)
+        io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
+    const tail = [];
+    const installed = await io.group(what, () => groupCommand({
+        // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
+        argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
+        env: installerEnv(layout, spawnEnv),
+        cwd: work,
+        timeoutMs: install.timeoutMs,
+        graceMs: limits.killGraceMs,
+        signals,
+        onLine: line => {
+            const clean = line.replace(ANSI, '').replace(/\r$/, '');
+            io.output(clean);
+            tail.push((0,text_text/* clip */.$Q)(clean, TAIL_LINE_CHARS));
+            if (tail.length > TAIL_LINES * 4)
+                tail.splice(0, tail.length - TAIL_LINES * 4);
+        }
+    }));
+    if (installed.cancelled)
+        return { failure: `${what} was cancelled with the job.${lastLines(tail)}` };
+    if (installed.timedOut)
+        return {
+            failure: `${what} did not finish within ${(0,text_text/* formatMs */._V)(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`
+        };
+    if (installed.code !== 0) {
+        const how = installed.code === null
+            ? `was killed by ${installed.signal}`
+            : `exited with code ${installed.code}`;
+        return { failure: `${what} failed: the installer ${how}.${lastLines(tail)}` };
+    }
+    const found = await working(layout, spawnEnv, limits);
+    if ('why' in found)
+        return { failure: `${what}: the installer finished, but ${found.why}.${lastLines(tail)}` };
+    const wanted = install.expectedVersion;
+    if (wanted && !printsVersion(found.version, wanted))
+        return {
+            failure: `${what}: the installer finished, but \`hermes --version\` prints "${found.version}", not the pinned ${wanted}. Nothing was run.`
+        };
+    return { found, verified: Boolean(expected) };
+}
+/** The fresh install saved to the Actions cache, where the event allows (only writers cause it). */
+async function saveToCache({ layout, io, env }) {
+    if (!(0,install_cache/* savesOn */.U5)(env.GITHUB_EVENT_NAME)) {
+        io.info(`Not saved to the Actions cache: ${env.GITHUB_EVENT_NAME ?? 'this'} events can be caused by people without write access.`);
+        return;
+    }
+    const saved = await (0,install_cache/* saveInstall */.r)(layout);
+    if (saved.problem)
+        io.warning(`Hermes was installed, but the Actions cache could not be saved (${(0,text_text/* clip */.$Q)(saved.problem, 500)}).`);
+    else if (saved.key)
+        io.info(`Saved to the Actions cache as ${saved.key}`);
+    else
+        io.info(`Not saved: the Actions cache already holds an entry ${layout.cacheKey}.`);
 }
 /** Whether a `--version` line names the version (v0.23.4 and 0.23.4 alike), not one it is a prefix of. */
 function printsVersion(line, version) {
@@ -42085,7 +43523,7 @@ function commonDir(dirs) {
 
 /***/ }),
 
-/***/ 65541:
+/***/ 61818:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43294,156 +44732,181 @@ function tunnelRefusal(first, name, port) {
             return 'not-tls-or-http';
     }
 }
-async function startEgressProxy(options) {
-    const headTimeoutMs = options.headTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const lookup = options.lookup ?? ((name) => external_node_dns_.promises.lookup(name, { all: true, verbatim: true }));
-    const sockets = new Set();
-    const refusals = new Refusals();
-    let tunnels = 0;
-    let closing = false;
-    const track = (socket) => {
-        sockets.add(socket);
+/**
+ * The proxy's connections: each client's request head read and checked against the list, a listed
+ * name resolved and connected to, joined to the client (each later plain-HTTP request checked too),
+ * or refused with its reason counted.
+ */
+class Connections {
+    options;
+    sockets = new Set();
+    refusals = new Refusals();
+    tunnels = 0;
+    closing = false;
+    headTimeoutMs;
+    connectTimeoutMs;
+    lookup;
+    constructor(options) {
+        this.options = options;
+        this.headTimeoutMs = options.headTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+        this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+        this.lookup =
+            options.lookup ??
+                ((name) => external_node_dns_.promises.lookup(name, { all: true, verbatim: true }));
+    }
+    track(socket) {
+        this.sockets.add(socket);
         // A reset or a write to a closed peer is the agent's or the upstream's doing: never a crash.
         socket.on('error', () => undefined);
-        socket.once('close', () => sockets.delete(socket));
-        if (closing)
+        socket.once('close', () => this.sockets.delete(socket));
+        if (this.closing)
             socket.destroy();
-    };
-    const refuse = (client, status, name, port, why) => {
-        refusals.add(name, port, why);
+    }
+    /** Every socket destroyed, and any that comes after. */
+    closeAll() {
+        this.closing = true;
+        for (const socket of this.sockets)
+            socket.destroy();
+    }
+    async serve(client) {
+        const got = await gather(client, Buffer.alloc(0), bytes => {
+            const head = requestHead(bytes);
+            return head === 'incomplete' ? undefined : head;
+        }, MAX_HEAD_BYTES, this.headTimeoutMs);
+        if (got === 'closed')
+            return void client.destroy();
+        if (got === 'timeout')
+            return this.refuse(client, 400, '(no request head in time)', 0, 'bad-request');
+        if (got === 'too-long' || (got.value !== 'neither' && got.value.length > MAX_HEAD_BYTES))
+            return this.refuse(client, 400, '(request head over 8 KiB)', 0, 'bad-request');
+        const head = got.value;
+        if (head === 'neither')
+            return this.refuse(client, 400, '(not an HTTP request)', 0, 'bad-request');
+        if (head.method.toUpperCase() === 'CONNECT')
+            return this.tunnel(client, head, got.bytes.subarray(head.length));
+        return this.forward(client, head, got.bytes);
+    }
+    refuse(client, status, name, port, why) {
+        this.refusals.add(name, port, why);
         answer(client, status, `refused ${refusals_shown(name)}:${port} (${why})`);
-    };
+    }
     /** The name as the list knows it, or why it is none it allows. */
-    const listed = (asked, port) => {
+    listed(asked, port) {
         if (external_node_net_.isIP(asked) !== 0 || NUMERIC_HOST.test(asked))
             return { why: 'ip-literal' };
         const name = dnsName(asked);
-        return name !== undefined && (0,allowed_hosts/* allows */.NB)(options.hosts, name, port)
+        return name !== undefined && (0,allowed_hosts/* allows */.NB)(this.options.hosts, name, port)
             ? { name }
             : { why: 'not-listed' };
-    };
-    const addressesOf = async (name) => {
-        const found = lookup(name).then(all => all.map(a => a.address), () => []);
-        return withLimit(found, connectTimeoutMs, []);
-    };
-    const connect = (address, port) => new Promise(resolve => {
-        const upstream = external_node_net_.connect({ host: address, port, allowHalfOpen: true });
-        track(upstream);
-        const timer = setTimeout(() => upstream.destroy(), connectTimeoutMs);
-        upstream.once('connect', () => {
-            clearTimeout(timer);
-            resolve(upstream);
+    }
+    async addressesOf(name) {
+        const found = this.lookup(name).then(all => all.map(a => a.address), () => []);
+        return withLimit(found, this.connectTimeoutMs, []);
+    }
+    connect(address, port) {
+        return new Promise(resolve => {
+            const upstream = external_node_net_.connect({ host: address, port, allowHalfOpen: true });
+            this.track(upstream);
+            const timer = setTimeout(() => upstream.destroy(), this.connectTimeoutMs);
+            upstream.once('connect', () => {
+                clearTimeout(timer);
+                resolve(upstream);
+            });
+            upstream.once('close', () => {
+                clearTimeout(timer);
+                resolve(undefined);
+            });
         });
-        upstream.once('close', () => {
-            clearTimeout(timer);
-            resolve(undefined);
-        });
-    });
+    }
     /**
      * Resolves a listed name and connects to its first address, the one checked; or answers why not.
      * Pinned addresses are the workflow's word, taken as they are.
      */
-    const open = async (client, name, port) => {
-        const pinned = options.pinned?.get(name);
-        const addresses = pinned ?? (await addressesOf(name));
+    async open(client, name, port) {
+        const pinned = this.options.pinned?.get(name);
+        const addresses = pinned ?? (await this.addressesOf(name));
         const [first] = addresses;
         if (first === undefined)
-            return void refuse(client, 502, name, port, 'unresolved');
+            return void this.refuse(client, 502, name, port, 'unresolved');
         if (!pinned && addresses.some(refusedAddress))
-            return void refuse(client, 403, name, port, 'private-address');
-        const upstream = await connect(first, port);
+            return void this.refuse(client, 403, name, port, 'private-address');
+        const upstream = await this.connect(first, port);
         if (!upstream)
-            return void refuse(client, 502, name, port, 'upstream-failed');
+            return void this.refuse(client, 502, name, port, 'upstream-failed');
         bind(client, upstream);
         return upstream;
-    };
+    }
     /**
      * The checked connection joined to its upstream. Plain HTTP (`http` given: the name, port and
      * whether targets are absolute) goes through HttpRequests, which checks each later request too.
      */
-    const pipe = (client, upstream, bytes, http) => {
-        tunnels++;
+    pipe(client, upstream, bytes, http) {
+        this.tunnels++;
         upstream.pipe(client);
         if (!http) {
             upstream.write(bytes);
             client.pipe(upstream);
             return;
         }
-        const requests = new HttpRequests(head => sameRequest(head, http.name, http.port, http.absolute), why => refusals.add(http.name, http.port, why));
+        const requests = new HttpRequests(head => sameRequest(head, http.name, http.port, http.absolute), why => this.refusals.add(http.name, http.port, why));
         requests.once('error', () => {
             client.destroy();
             upstream.destroy();
         });
         requests.write(bytes);
         client.pipe(requests).pipe(upstream);
-    };
-    const tunnel = async (client, head, rest) => {
+    }
+    async tunnel(client, head, rest) {
         const target = splitAuthority(head.target);
         if (target?.port === undefined)
-            return refuse(client, 400, head.target, 0, 'bad-request');
+            return this.refuse(client, 400, head.target, 0, 'bad-request');
         const { port } = target;
-        const name = listed(target.name, port);
+        const name = this.listed(target.name, port);
         if ('why' in name)
-            return refuse(client, 403, target.name, port, name.why);
-        const upstream = await open(client, name.name, port);
+            return this.refuse(client, 403, target.name, port, name.why);
+        const upstream = await this.open(client, name.name, port);
         if (!upstream)
             return;
         client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         const first = await gather(client, rest, bytes => {
             const seen = firstBytes(bytes);
             return seen.kind === 'incomplete' ? undefined : seen;
-        }, MAX_FIRST_BYTES, headTimeoutMs);
+        }, MAX_FIRST_BYTES, this.headTimeoutMs);
         if (typeof first !== 'string') {
             const why = tunnelRefusal(first.value, name.name, port);
             if (why === undefined)
-                return pipe(client, upstream, first.bytes, first.value.kind === 'http' ? { name: name.name, port, absolute: false } : undefined);
-            refusals.add(name.name, port, why);
+                return this.pipe(client, upstream, first.bytes, first.value.kind === 'http' ? { name: name.name, port, absolute: false } : undefined);
+            this.refusals.add(name.name, port, why);
         }
         else if (first !== 'closed')
-            refusals.add(name.name, port, 'not-tls-or-http');
+            this.refusals.add(name.name, port, 'not-tls-or-http');
         // After the 200 there is no status to answer with: the tunnel just ends.
         client.destroy();
         upstream.destroy();
-    };
-    const forward = async (client, head, bytes) => {
+    }
+    async forward(client, head, bytes) {
         const authority = /^http:\/\//i.test(head.target) ? targetAuthority(head.target) : undefined;
         const target = authority === undefined ? undefined : splitAuthority(authority);
         if (!target)
-            return refuse(client, 400, head.target, 0, 'bad-request');
+            return this.refuse(client, 400, head.target, 0, 'bad-request');
         const port = target.port ?? HTTP_PORT;
-        const name = listed(target.name, port);
+        const name = this.listed(target.name, port);
         if ('why' in name)
-            return refuse(client, 403, target.name, port, name.why);
+            return this.refuse(client, 403, target.name, port, name.why);
         const hosts = head.headers.filter(([field]) => field === 'host').map(([, value]) => value);
         if (hosts.length === 0 || !hosts.every(h => sameHost(h, name.name, port)))
-            return refuse(client, 403, name.name, port, 'host-mismatch');
-        const upstream = await open(client, name.name, port);
+            return this.refuse(client, 403, name.name, port, 'host-mismatch');
+        const upstream = await this.open(client, name.name, port);
         if (upstream)
-            pipe(client, upstream, bytes, { name: name.name, port, absolute: true });
-    };
-    const serve = async (client) => {
-        const got = await gather(client, Buffer.alloc(0), bytes => {
-            const head = requestHead(bytes);
-            return head === 'incomplete' ? undefined : head;
-        }, MAX_HEAD_BYTES, headTimeoutMs);
-        if (got === 'closed')
-            return void client.destroy();
-        if (got === 'timeout')
-            return refuse(client, 400, '(no request head in time)', 0, 'bad-request');
-        if (got === 'too-long' || (got.value !== 'neither' && got.value.length > MAX_HEAD_BYTES))
-            return refuse(client, 400, '(request head over 8 KiB)', 0, 'bad-request');
-        const head = got.value;
-        if (head === 'neither')
-            return refuse(client, 400, '(not an HTTP request)', 0, 'bad-request');
-        if (head.method.toUpperCase() === 'CONNECT')
-            return tunnel(client, head, got.bytes.subarray(head.length));
-        return forward(client, head, got.bytes);
-    };
+            this.pipe(client, upstream, bytes, { name: name.name, port, absolute: true });
+    }
+}
+async function startEgressProxy(options) {
+    const connections = new Connections(options);
     const server = external_node_net_.createServer({ allowHalfOpen: true }, client => {
-        track(client);
+        connections.track(client);
         // Whatever the agent sends, the action's process goes on: a surprise ends this client alone.
-        serve(client).catch(() => client.destroy());
+        connections.serve(client).catch(() => client.destroy());
     });
     await new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -43457,12 +44920,10 @@ async function startEgressProxy(options) {
     const { port } = server.address();
     return {
         port,
-        refusals: () => refusals.list(),
-        tunnels: () => tunnels,
+        refusals: () => connections.refusals.list(),
+        tunnels: () => connections.tunnels,
         close: async () => {
-            closing = true;
-            for (const socket of sockets)
-                socket.destroy();
+            connections.closeAll();
             await new Promise(resolve => {
                 const timer = setTimeout(resolve, CLOSE_LIMIT_MS);
                 server.close(() => {
@@ -60569,18 +62030,50 @@ const TASK = /^\[([ xX])\][ \t]+(?=\S)/;
 /** Container markers at the start of a line (`>`, `-`, `1.`): a line of nothing else holds no text. */
 const MARKERS = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)))*[ \t]*/;
 function parseAnswer(source) {
-    const sources = new WeakMap();
-    // markdown-it's line maps count lines of the source with its line endings made `\n`.
-    const lines = source.replace(/\r\n?/g, '\n').split('\n');
-    const tokens = parser.parse(source, {});
-    let at = 0;
+    const reader = new BlockReader(source);
+    return {
+        tree: { type: 'root', children: reader.blocks(undefined, null) },
+        source: reader.source
+    };
+}
+/** markdown-it's block tokens read in order into mdast blocks, each taking the tokens it covers. */
+class BlockReader {
+    sources = new WeakMap();
+    /** markdown-it's line maps count lines of the source with its line endings made `\n`. */
+    lines;
+    tokens;
+    at = 0;
+    constructor(source) {
+        this.lines = source.replace(/\r\n?/g, '\n').split('\n');
+        this.tokens = parser.parse(source, {});
+    }
+    /** The written source of a node the tree holds only as a node (a definition), or its value. */
+    source = (node) => this.sources.get(node) ?? ('value' in node ? node.value : '');
+    /** Blocks up to the token `close` (taken), or the end; `span`: the lines of their container. */
+    blocks(close, span) {
+        const out = [];
+        let line = span?.[0] ?? 0;
+        for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+            if (token.type === close) {
+                this.at++;
+                break;
+            }
+            if (token.map) {
+                out.push(...this.uncovered(line, token.map[0]));
+                line = Math.max(line, token.map[1]);
+            }
+            out.push(...this.block());
+        }
+        out.push(...this.uncovered(line, span?.[1] ?? this.lines.length));
+        return out;
+    }
     /**
      * The lines from..to that no token covered (link reference definitions; blocks past markdown-it's
      * nesting limit), but lines of container markers only, as one `definition` shown as written.
      */
-    const uncovered = (from, to) => {
+    uncovered(from, to) {
         // Whole, markers and all: a definition's title may go on over lines where `-` or `1.` is text.
-        const kept = lines
+        const kept = this.lines
             .slice(from, to)
             .filter(line => line.replace(MARKERS, '').trim() !== '')
             .map(line => line.trim());
@@ -60593,44 +62086,29 @@ function parseAnswer(source) {
             url: '',
             title: null
         };
-        sources.set(node, kept.join('\n'));
+        this.sources.set(node, kept.join('\n'));
         return [node];
-    };
-    /** Blocks up to the token `close` (taken), or the end; `span`: the lines of their container. */
-    const blocks = (close, span) => {
-        const out = [];
-        let line = span?.[0] ?? 0;
-        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-            if (token.type === close) {
-                at++;
-                break;
-            }
-            if (token.map) {
-                out.push(...uncovered(line, token.map[0]));
-                line = Math.max(line, token.map[1]);
-            }
-            out.push(...block());
-        }
-        out.push(...uncovered(line, span?.[1] ?? lines.length));
-        return out;
-    };
+    }
     /** The next block, its tokens taken. */
-    const block = () => {
-        const token = tokens[at++];
+    block() {
+        const token = this.tokens[this.at++];
         switch (token.type) {
             case 'paragraph_open':
-                return [{ type: 'paragraph', children: inlineUntil('paragraph_close') }];
+                return [{ type: 'paragraph', children: this.inlineUntil('paragraph_close') }];
             case 'heading_open': {
                 const depth = Number(token.tag.slice(1));
-                return [{ type: 'heading', depth, children: inlineUntil('heading_close') }];
+                return [{ type: 'heading', depth, children: this.inlineUntil('heading_close') }];
             }
             case 'blockquote_open':
                 return [
-                    { type: 'blockquote', children: blocks('blockquote_close', token.map) }
+                    {
+                        type: 'blockquote',
+                        children: this.blocks('blockquote_close', token.map)
+                    }
                 ];
             case 'bullet_list_open':
             case 'ordered_list_open':
-                return [list(token)];
+                return [this.list(token)];
             case 'fence': {
                 const [lang = ''] = token.info.trim().split(/\s+/, 1);
                 return [{ type: 'code', lang: lang || null, meta: null, value: codeValue(token.content) }];
@@ -60642,36 +62120,36 @@ function parseAnswer(source) {
             case 'html_block':
                 return [{ type: 'html', value: token.content }];
             case 'table_open':
-                return [table()];
+                return [this.table()];
             default:
                 // A token of no rule above (none with markdown-it's default rules): its lines as written.
                 if (token.nesting === 1)
-                    skipTo(token.level);
-                return token.map ? uncovered(token.map[0], token.map[1]) : [];
+                    this.skipTo(token.level);
+                return token.map ? this.uncovered(token.map[0], token.map[1]) : [];
         }
-    };
-    const list = (open) => {
+    }
+    list(open) {
         const close = open.type.replace(/_open$/, '_close');
-        const first = at;
+        const first = this.at;
         const items = [];
-        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-            at++;
+        for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+            this.at++;
             if (token.type === close)
                 break;
             if (token.type === 'list_item_open')
-                items.push(listItem(token));
+                items.push(this.listItem(token));
         }
         // A tight list's paragraphs are hidden (markdown-it's own mark of it).
-        const spread = tokens
-            .slice(first, at)
+        const spread = this.tokens
+            .slice(first, this.at)
             .some(t => t.type === 'paragraph_open' && t.level === open.level + 2 && !t.hidden);
         for (const item of items)
             item.spread = spread;
         const start = open.type === 'ordered_list_open' ? Number(open.attrGet('start') ?? 1) : null;
         return { type: 'list', ordered: start !== null, start, spread, children: items };
-    };
-    const listItem = (open) => {
-        const children = blocks('list_item_close', open.map);
+    }
+    listItem(open) {
+        const children = this.blocks('list_item_close', open.map);
         const [lead] = children;
         const text = lead?.type === 'paragraph' ? lead.children[0] : undefined;
         const box = text?.type === 'text' ? TASK.exec(text.value) : null;
@@ -60679,13 +62157,13 @@ function parseAnswer(source) {
             return { type: 'listItem', spread: false, children };
         text.value = text.value.slice(box[0].length);
         return { type: 'listItem', spread: false, checked: box[1] !== ' ', children };
-    };
-    const table = () => {
+    }
+    table() {
         const rows = [];
         const align = [];
         let row = [];
-        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-            at++;
+        for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+            this.at++;
             if (token.type === 'table_close')
                 break;
             if (token.type === 'tr_open')
@@ -60697,36 +62175,32 @@ function parseAnswer(source) {
                     align.push(alignOf(String(token.attrGet('style') ?? '')));
                 row.push({
                     type: 'tableCell',
-                    children: inlineUntil(token.type.replace('_open', '_close'))
+                    children: this.inlineUntil(token.type.replace('_open', '_close'))
                 });
             }
         }
         return { type: 'table', align, children: rows };
-    };
+    }
     /** The inline token before `close`, as phrasing content; both taken. */
-    const inlineUntil = (close) => {
+    inlineUntil(close) {
         const children = [];
-        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-            at++;
+        for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+            this.at++;
             if (token.type === close)
                 break;
             if (token.type === 'inline')
                 children.push(...answer_parse_phrasing(token.children ?? []));
         }
         return children;
-    };
+    }
     /** Skips the tokens up to the one closing what opened at `level`. */
-    const skipTo = (level) => {
-        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-            at++;
+    skipTo(level) {
+        for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+            this.at++;
             if (token.nesting === -1 && token.level === level)
                 return;
         }
-    };
-    return {
-        tree: { type: 'root', children: blocks(undefined, null) },
-        source: node => sources.get(node) ?? ('value' in node ? node.value : '')
-    };
+    }
 }
 /** Inline tokens as phrasing content. */
 function answer_parse_phrasing(tokens) {
@@ -60840,69 +62314,7 @@ function safeUrl(url) {
     return parsed;
 }
 function inertTree(root, source, limits) {
-    /** A link's children and what follows them: the host, so the reader sees where it goes. */
-    const linkTo = (url, children, fallback) => {
-        const kept = children.length > 0 ? children : [answer_tree_text(fallback)];
-        const target = safeUrl(url);
-        if (!target)
-            return kept;
-        const label = kept.map(answer_tree_plain).join('');
-        const href = target.href;
-        const link = { type: 'link', url: href, children: kept };
-        // A bare URL shows its host already.
-        const bare = label === href || label === url || `https://${label}` === href;
-        return bare ? [link] : [link, answer_tree_text(` (${target.host})`)];
-    };
-    const phrasing = (node) => {
-        switch (node.type) {
-            case 'text':
-                return [node];
-            case 'inlineCode':
-                return [{ type: 'inlineCode', value: visible(node.value.replace(/\r\n?|\n/g, ' ')) }];
-            case 'break':
-                return [node];
-            case 'emphasis':
-            case 'strong':
-            case 'delete':
-                return [{ type: node.type, children: node.children.flatMap(phrasing) }];
-            case 'link':
-                return linkTo(node.url, node.children.flatMap(phrasing), node.url);
-            case 'image':
-                return linkTo(node.url, node.alt ? [answer_tree_text(node.alt)] : [], node.url);
-            case 'html':
-                return [answer_tree_text(node.value)];
-            default:
-                // Whatever else (no parser of ours makes it): the reader sees what was written.
-                return [answer_tree_text(source(node))];
-        }
-    };
-    const inline = (children) => merge(children.flatMap(phrasing));
-    const table = (node) => {
-        const width = node.children[0]?.children.length ?? 0;
-        const row = (r) => ({
-            type: 'tableRow',
-            children: r.children.slice(0, width).map(c => ({
-                type: 'tableCell',
-                children: inline(c.children).map(oneLine)
-            }))
-        });
-        const [header, ...body] = node.children;
-        if (!header)
-            return [];
-        const shown = body.slice(0, limits.tableRows);
-        const out = [
-            { type: 'table', align: node.align, children: [header, ...shown].map(row) }
-        ];
-        const left = body.length - shown.length;
-        if (left > 0)
-            out.push(answer_tree_paragraph([
-                {
-                    type: 'emphasis',
-                    children: [answer_tree_text(`${left} more row${left === 1 ? '' : 's'} of this table not shown.`)]
-                }
-            ]));
-        return out;
-    };
+    const inline = inertInline(source);
     const block = (node) => {
         switch (node.type) {
             case 'paragraph':
@@ -60939,7 +62351,7 @@ function inertTree(root, source, limits) {
                 return [{ type: 'code', lang, value: visible(node.value) }];
             }
             case 'table':
-                return table(node);
+                return answer_tree_table(node, inline, limits.tableRows);
             case 'html':
                 return lines(node.value);
             case 'definition':
@@ -60950,6 +62362,73 @@ function inertTree(root, source, limits) {
         }
     };
     return { type: 'root', children: root.children.flatMap(block) };
+}
+/** Inline content made inert: formatting kept, links only to safe targets (with their host), HTML as text. */
+function inertInline(source) {
+    const phrasing = (node) => {
+        switch (node.type) {
+            case 'text':
+                return [node];
+            case 'inlineCode':
+                return [{ type: 'inlineCode', value: visible(node.value.replace(/\r\n?|\n/g, ' ')) }];
+            case 'break':
+                return [node];
+            case 'emphasis':
+            case 'strong':
+            case 'delete':
+                return [{ type: node.type, children: node.children.flatMap(phrasing) }];
+            case 'link':
+                return linkTo(node.url, node.children.flatMap(phrasing), node.url);
+            case 'image':
+                return linkTo(node.url, node.alt ? [answer_tree_text(node.alt)] : [], node.url);
+            case 'html':
+                return [answer_tree_text(node.value)];
+            default:
+                // Whatever else (no parser of ours makes it): the reader sees what was written.
+                return [answer_tree_text(source(node))];
+        }
+    };
+    return children => merge(children.flatMap(phrasing));
+}
+/** A table's rows as inline content on one line each, cut to `rows` with a line saying how many more. */
+function answer_tree_table(node, inline, rows) {
+    const width = node.children[0]?.children.length ?? 0;
+    const row = (r) => ({
+        type: 'tableRow',
+        children: r.children.slice(0, width).map(c => ({
+            type: 'tableCell',
+            children: inline(c.children).map(oneLine)
+        }))
+    });
+    const [header, ...body] = node.children;
+    if (!header)
+        return [];
+    const shown = body.slice(0, rows);
+    const out = [
+        { type: 'table', align: node.align, children: [header, ...shown].map(row) }
+    ];
+    const left = body.length - shown.length;
+    if (left > 0)
+        out.push(answer_tree_paragraph([
+            {
+                type: 'emphasis',
+                children: [answer_tree_text(`${left} more row${left === 1 ? '' : 's'} of this table not shown.`)]
+            }
+        ]));
+    return out;
+}
+/** A link's children and what follows them: the host, so the reader sees where it goes. */
+function linkTo(url, children, fallback) {
+    const kept = children.length > 0 ? children : [answer_tree_text(fallback)];
+    const target = safeUrl(url);
+    if (!target)
+        return kept;
+    const label = kept.map(answer_tree_plain).join('');
+    const href = target.href;
+    const link = { type: 'link', url: href, children: kept };
+    // A bare URL shows its host already.
+    const bare = label === href || label === url || `https://${label}` === href;
+    return bare ? [link] : [link, answer_tree_text(` (${target.host})`)];
 }
 /** Source shown as a paragraph of text: its lines trimmed, blank ones dropped (they would end it). */
 function lines(value) {
@@ -62626,10 +64105,11 @@ function forkAdmitted(pull, settings) {
 }
 /**
  * Reads the pull request's files (and that its head is still the event's), fetches the head, and
- * writes the prompt with the pull request's data to a file of the action's: Hermes runs in the head's
- * folder with it. The workflow's own files (query-file, jsonl-path) stay where settings resolved them.
+ * writes the prompt (`query`, read in working-directory) with the pull request's data to a file of
+ * the action's: Hermes runs in the head's folder (`tree.dir`) with it. The workflow's own files
+ * (query-file, jsonl-path) stay where settings resolved them.
  */
-async function forkTurn(pull, settings, { env }, signal) {
+async function forkTurn(pull, settings, query, { env }, signal) {
     const repository = env.GITHUB_REPOSITORY ?? '';
     const token = settings.gate.token;
     const apiUrl = (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
@@ -62652,7 +64132,7 @@ async function forkTurn(pull, settings, { env }, signal) {
         return { ok: false, why: `the pull request's head could not be fetched: ${fetched.why}` };
     const tree = fetched.tree;
     try {
-        const prompt = withPullData(readQuery(settings.query, settings.workingDirectory), pull, read.value.files);
+        const prompt = withPullData(readQuery(query, settings.workingDirectory), pull, read.value.files);
         const dir = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-prompt-'));
         const file = external_node_path_.join(dir, 'pull-request-prompt.md');
         external_node_fs_.writeFileSync(file, prompt);
@@ -62665,11 +64145,7 @@ async function forkTurn(pull, settings, { env }, signal) {
                     external_node_fs_.rmSync(dir, { recursive: true, force: true });
                 }
             },
-            settings: {
-                ...settings,
-                workingDirectory: tree.dir,
-                query: { kind: 'file', path: file }
-            }
+            query: { kind: 'file', path: file }
         };
     }
     catch (error) {
@@ -62847,9 +64323,12 @@ function withRequest(prompt, request, nonce = (0,external_node_crypto_.randomByt
 
 async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
     const { settings, redact } = plan;
+    // The event read once: who caused it, and its payload.
     const triggered = (0,gate/* triggerOf */.ix)(env);
+    const payload = (0,events/* eventPayload */.Z)(env);
+    const strangers = (0,gate/* gated */.aH)(triggered);
     // Before the gate and before the sticky comment: a comment that does not ask costs nothing.
-    const phrase = phraseVerdict(settings.triggerPhrase, triggered.event, (0,events/* eventPayload */.Z)(env));
+    const phrase = phraseVerdict(settings.triggerPhrase, triggered.event, payload);
     if (phrase && !phrase.asked) {
         const { actor, event } = triggered;
         const message = `Skipped: "${inputs/* Input */.p.TriggerPhrase}" is set, and ${phrase.why}.`;
@@ -62879,7 +64358,7 @@ async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
     if (admission && !admission.allowed)
         return { allowed: false, refusal: admission, comment };
     if (settings.mode === 'cli' && isolation?.kind === 'none' && !isolation.chosen) {
-        const why = cannotIsolate(settings.isolation, isolation.why, env);
+        const why = cannotIsolate(settings.isolation, isolation.why, triggered);
         if (why) {
             const refusal = {
                 allowed: false,
@@ -62909,7 +64388,7 @@ async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
         why: redact(admission.why),
         ...(admission.writer && { writer: admission.writer })
     };
-    const rules = settings.mode === 'cli' ? rulesOf(settings, env, plan.redact) : undefined;
+    const rules = settings.mode === 'cli' ? rulesOf(settings, triggered, redact) : undefined;
     if (rules)
         out.info(rules.ignored
             ? `Hermes reads no rules or skills from the checkout (--ignore-rules): ${rules.why}; set "${inputs/* Input */.p.PrRules}: trust" to let it.`
@@ -62921,15 +64400,17 @@ async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
         rules,
         comment,
         ...(fork && !('unreadable' in fork) && { fork }),
-        ...(request && { request })
+        ...(request && { request }),
+        strangers,
+        payload
     };
 }
 /**
  * `pr-rules: ignore`: where the checkout may hold files someone other than the actor wrote, Hermes
  * runs with `--ignore-rules` (their AGENTS.md would be its instructions). Undefined where it cannot.
  */
-function rulesOf(settings, env, redact) {
-    const foreign = foreignCheckout((0,gate/* triggerOf */.ix)(env));
+function rulesOf(settings, trigger, redact) {
+    const foreign = foreignCheckout(trigger);
     if (!foreign)
         return undefined;
     const ignored = settings.prRules === 'ignore' || settings.ignoreRules;
@@ -62937,10 +64418,9 @@ function rulesOf(settings, env, redact) {
     return { ignored, why: redact(why) };
 }
 /** Why Hermes may not run when it cannot run as its own user, or undefined when it may (with a warning). */
-function cannotIsolate(mode, why, env) {
+function cannotIsolate(mode, why, trigger) {
     if (mode === 'user')
         return `Input "${inputs/* Input */.p.Isolation}" is "user", but Hermes cannot run as its own user here: ${why}`;
-    const trigger = (0,gate/* triggerOf */.ix)(env);
     if (!(0,gate/* gated */.aH)(trigger))
         return undefined;
     return `Hermes cannot run as its own user here (${why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start`;
@@ -63062,6 +64542,1043 @@ function invalidInputReport(message, redact) {
         durationMs: 0,
         stderrTail: [],
         jsonlPath: ''
+    };
+}
+
+// EXTERNAL MODULE: ./src/install/install.ts + 2 modules
+var install_install = __nccwpck_require__(61778);
+// EXTERNAL MODULE: ./src/cli/session-record.ts
+var session_record = __nccwpck_require__(26174);
+// EXTERNAL MODULE: ./src/gateway/gateway.ts + 7 modules
+var gateway = __nccwpck_require__(64378);
+// EXTERNAL MODULE: ./src/run/cancellation.ts
+var run_cancellation = __nccwpck_require__(77206);
+// EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
+var cli_hermes = __nccwpck_require__(45593);
+// EXTERNAL MODULE: ./src/run/tempfail.ts
+var tempfail = __nccwpck_require__(32875);
+// EXTERNAL MODULE: ./src/http/fetch.ts
+var fetch = __nccwpck_require__(50576);
+;// CONCATENATED MODULE: ./src/api/mappers.ts
+/**
+ * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
+ * `/v1/chat/completions` (ChatMapper), usage included.
+ */
+
+
+
+
+/**
+ * `POST /v1/responses` with `stream: true`: reasoning items (output_item.added → reasoning_summary
+ * part and text deltas → output_item.done), message text deltas, function_call items and their
+ * function_call_output items, and one terminal event: response.completed, .failed or .incomplete.
+ */
+class ResponsesMapper {
+    recorder;
+    terminalName = 'response.completed';
+    lastSequence;
+    /** function_call items by item id: a call is written once its arguments are known. */
+    pendingCalls = new Map();
+    startedCalls = new Set();
+    finishedCalls = new Set();
+    /** Items whose deltas were seen, so that their done event does not repeat them. */
+    streamedItems = new Set();
+    error;
+    late = false;
+    constructor(recorder) {
+        this.recorder = recorder;
+    }
+    push(sse) {
+        const data = parseEvent(sse, this.recorder);
+        if (!data)
+            return;
+        const type = typeof data.type === 'string' ? data.type : sse.event;
+        this.checkSequence(data.sequence_number, type);
+        if (this.recorder.written) {
+            if (!this.late)
+                this.recorder.anomaly(`API stream: ${this.recorder.quote(type)} after the terminal event`);
+            this.late = true;
+            return;
+        }
+        const item = (0,text_text/* isObject */.Gv)(data.item) ? data.item : {};
+        const itemId = str(data.item_id) ?? '';
+        switch (type) {
+            case 'response.created':
+            case 'response.in_progress':
+                this.init(data.response);
+                return;
+            case 'response.reasoning_summary_text.delta':
+                this.streamedItems.add(itemId);
+                this.recorder.reasoning(str(data.delta) ?? '');
+                return;
+            case 'response.output_text.delta':
+                this.streamedItems.add(itemId);
+                this.recorder.text(str(data.delta) ?? '');
+                return;
+            case 'response.output_item.added':
+                return this.itemAdded(item);
+            case 'response.function_call_arguments.delta': {
+                const call = this.pendingCalls.get(itemId);
+                if (call)
+                    call.args += str(data.delta) ?? '';
+                return;
+            }
+            case 'response.function_call_arguments.done': {
+                const call = this.pendingCalls.get(itemId);
+                if (call)
+                    call.args = str(data.arguments) ?? call.args;
+                return this.startCall(itemId);
+            }
+            case 'response.output_item.done':
+                return this.itemDone(item);
+            case 'response.completed':
+                return this.terminal(0, data.response);
+            case 'response.failed': {
+                const response = (0,text_text/* isObject */.Gv)(data.response) ? data.response : {};
+                const error = (0,text_text/* isObject */.Gv)(response.error) ? str(response.error.message) : undefined;
+                return this.terminal(1, response, `the response failed: ${error ?? 'no reason given'}`);
+            }
+            case 'response.incomplete': {
+                const response = (0,text_text/* isObject */.Gv)(data.response) ? data.response : {};
+                const details = (0,text_text/* isObject */.Gv)(response.incomplete_details) ? response.incomplete_details : {};
+                return this.terminal(1, response, `the response is incomplete: ${str(details.reason) ?? 'no reason given'}`);
+            }
+            case 'error':
+                this.error =
+                    str(data.message) ?? ((0,text_text/* isObject */.Gv)(data.error) ? str(data.error.message) : undefined) ?? '';
+                return;
+        }
+        // Other events (content_part.*, output_text.done, reasoning_summary_part.*…) add nothing.
+    }
+    finish() {
+        if (this.recorder.written || this.error === undefined)
+            return;
+        this.recorder.writeResult({
+            exitCode: run_verdict/* ExitCode */.yU.Failure,
+            text: this.recorder.streamedText,
+            error: `the server reported an error: ${this.error || 'no message'}`
+        });
+    }
+    init(response) {
+        const r = (0,text_text/* isObject */.Gv)(response) ? response : {};
+        this.recorder.init({ model: r.model, sessionId: r.id });
+    }
+    itemAdded(item) {
+        const id = str(item.id) ?? '';
+        if (item.type === 'function_call') {
+            const callId = str(item.call_id) ?? id;
+            this.pendingCalls.set(id, {
+                callId,
+                name: str(item.name) ?? '(unnamed)',
+                args: str(item.arguments) ?? ''
+            });
+            // Hermes sends the whole arguments with the item; others stream them, and say when they are done.
+            if (str(item.arguments))
+                this.startCall(id);
+        }
+        else if (item.type === 'function_call_output') {
+            this.finishCall(item);
+        }
+    }
+    itemDone(item) {
+        const id = str(item.id) ?? '';
+        if (item.type === 'function_call') {
+            const call = this.pendingCalls.get(id);
+            const args = str(item.arguments);
+            if (call && args)
+                call.args = args;
+            this.startCall(id);
+        }
+        else if (item.type === 'function_call_output') {
+            this.finishCall(item);
+        }
+        else if (!this.streamedItems.has(id)) {
+            // An item that came whole, without deltas: its text is still part of the stream.
+            if (item.type === 'message')
+                this.recorder.text(messageText(item));
+            else if (item.type === 'reasoning')
+                this.recorder.reasoning(summaryText(item));
+        }
+    }
+    startCall(itemId) {
+        const call = this.pendingCalls.get(itemId);
+        if (!call || this.startedCalls.has(call.callId))
+            return;
+        this.startedCalls.add(call.callId);
+        this.recorder.toolUse(call.callId, call.name, call.args);
+    }
+    finishCall(item) {
+        const callId = str(item.call_id) ?? '';
+        if (this.finishedCalls.has(callId))
+            return;
+        // A result before its call's arguments were complete: the call started anyway.
+        for (const [itemId, call] of this.pendingCalls)
+            if (call.callId === callId)
+                this.startCall(itemId);
+        this.finishedCalls.add(callId);
+        const status = str(item.status);
+        this.recorder.toolResult(callId, outputText(item.output), status === 'failed' || status === 'incomplete');
+    }
+    terminal(exitCode, response, error) {
+        const r = (0,text_text/* isObject */.Gv)(response) ? response : {};
+        this.init(r);
+        this.recorder.writeResult({
+            exitCode,
+            // The answer is the response's last message; a failed one has only what was streamed.
+            text: (exitCode === 0 ? lastMessage(r.output) : undefined) ?? this.recorder.streamedText,
+            tokens: responsesTokens(r.usage),
+            error
+        });
+        this.recorder.usage = reportedCost(r.usage) ?? this.recorder.usage;
+    }
+    /** Strictly increasing, one at a time: anything else is reported, and the stream goes on. */
+    checkSequence(value, type) {
+        if (typeof value !== 'number' || !Number.isInteger(value))
+            return;
+        const last = this.lastSequence;
+        this.lastSequence = last === undefined ? value : Math.max(last, value);
+        if (last === undefined)
+            return;
+        const at = `at ${this.recorder.quote(type)}`;
+        if (value <= last) {
+            this.recorder.anomaly(`API stream: sequence_number ${value} after ${last} ${at} (out of order)`);
+        }
+        else if (value > last + 1) {
+            const missing = value - last - 1;
+            this.recorder.anomaly(`API stream: sequence_number jumped from ${last} to ${value} ${at} (${missing} event${missing === 1 ? '' : 's'} missing)`);
+        }
+    }
+}
+/**
+ * `POST /v1/chat/completions` with `stream: true`: `choices[0].delta.reasoning_content` and
+ * `delta.content`, Hermes' `hermes.tool.progress` events for tools, `usage` when the server sends
+ * it, and `[DONE]` at the end.
+ */
+class ChatMapper {
+    recorder;
+    terminalName = '[DONE]';
+    finishReason;
+    tokens;
+    error;
+    constructor(recorder) {
+        this.recorder = recorder;
+    }
+    push(sse) {
+        if (this.recorder.written)
+            return;
+        if (sse.data.trim() === '[DONE]')
+            return this.done();
+        const data = parseEvent(sse, this.recorder);
+        if (!data)
+            return;
+        if (sse.event === 'hermes.tool.progress')
+            return this.toolProgress(data);
+        if (data.error !== undefined) {
+            this.error = ((0,text_text/* isObject */.Gv)(data.error) ? str(data.error.message) : str(data.error)) ?? '';
+            return;
+        }
+        this.recorder.init({ model: data.model, sessionId: data.id });
+        const choice = Array.isArray(data.choices) && (0,text_text/* isObject */.Gv)(data.choices[0]) ? data.choices[0] : {};
+        const delta = (0,text_text/* isObject */.Gv)(choice.delta) ? choice.delta : {};
+        this.recorder.reasoning(str(delta.reasoning_content) ?? '');
+        this.recorder.text(str(delta.content) ?? '');
+        this.finishReason = str(choice.finish_reason) ?? this.finishReason;
+        this.tokens = chatTokens(data.usage) ?? this.tokens;
+        this.recorder.usage = reportedCost(data.usage) ?? this.recorder.usage;
+    }
+    finish() {
+        if (this.recorder.written || this.error === undefined)
+            return;
+        this.recorder.writeResult({
+            exitCode: run_verdict/* ExitCode */.yU.Failure,
+            text: this.recorder.streamedText,
+            tokens: this.tokens,
+            error: `the server reported an error: ${this.error || 'no message'}`
+        });
+    }
+    done() {
+        const reason = this.finishReason;
+        const failed = reason === 'error' || this.error !== undefined;
+        const cut = reason === 'length' || reason === 'content_filter';
+        this.recorder.init();
+        this.recorder.writeResult({
+            exitCode: failed || cut ? 1 : 0,
+            text: this.recorder.streamedText,
+            tokens: this.tokens,
+            error: this.error
+                ? `the server reported an error: ${this.error}`
+                : failed
+                    ? 'the server ended the turn with finish_reason "error"'
+                    : cut
+                        ? `the response is incomplete: finish_reason "${reason}"`
+                        : undefined
+        });
+    }
+    /** `{tool, toolCallId, status: running | completed}`: the output itself is not sent in this mode. */
+    toolProgress(data) {
+        const callId = str(data.toolCallId);
+        if (!callId)
+            return;
+        if (data.status === 'running')
+            this.recorder.toolUse(callId, str(data.tool) ?? '(unnamed)', undefined);
+        else if (data.status === 'completed')
+            this.recorder.toolResult(callId, '', false);
+    }
+}
+/** The data of an event as a JSON object, or undefined (and an anomaly) when it is not one. */
+function parseEvent(sse, recorder) {
+    const value = (0,json/* parseJson */.qF)(sse.data).value;
+    if ((0,text_text/* isObject */.Gv)(value))
+        return value;
+    recorder.anomaly(value === undefined
+        ? `API stream: an event that is not JSON: ${recorder.quote(sse.data)}`
+        : `API stream: an event that is JSON but not an object: ${recorder.quote(sse.data)}`);
+    return undefined;
+}
+/** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
+const USAGE_FIELDS = {
+    responses: ['input_tokens', 'output_tokens', 'input_tokens_details'],
+    chat: ['prompt_tokens', 'completion_tokens', 'prompt_tokens_details']
+};
+function usageTokens(usage, api) {
+    if (!(0,text_text/* isObject */.Gv)(usage))
+        return undefined;
+    const [inputKey, outputKey, detailsKey] = USAGE_FIELDS[api];
+    const input = count(usage[inputKey]);
+    const output = count(usage[outputKey]);
+    const details = (0,text_text/* isObject */.Gv)(usage[detailsKey]) ? usage[detailsKey] : {};
+    return {
+        input,
+        output,
+        total: typeof usage.total_tokens === 'number' ? count(usage.total_tokens) : input + output,
+        cache_read: count(details.cached_tokens),
+        cache_write: 0
+    };
+}
+/**
+ * The cost a server's usage reports: Hermes' own field names, or `cost` (the provider's charge, as
+ * OpenRouter's usage accounting gives it). Undefined when it reports none: nothing is priced here.
+ */
+function reportedCost(usage) {
+    if (!(0,text_text/* isObject */.Gv)(usage))
+        return undefined;
+    const row = {
+        actual_cost_usd: usage.actual_cost_usd ?? usage.cost,
+        estimated_cost_usd: usage.estimated_cost_usd,
+        cost_status: usage.cost_status,
+        cost_source: usage.cost_source,
+        billing_provider: usage.billing_provider,
+        reasoning_tokens: (0,text_text/* isObject */.Gv)(usage.completion_tokens_details)
+            ? usage.completion_tokens_details.reasoning_tokens
+            : (0,text_text/* isObject */.Gv)(usage.output_tokens_details)
+                ? usage.output_tokens_details.reasoning_tokens
+                : undefined
+    };
+    const found = (0,session_usage/* usageOf */.Fs)(row);
+    return found.costUsd !== undefined ? found : undefined;
+}
+const responsesTokens = (usage) => usageTokens(usage, 'responses');
+const chatTokens = (usage) => usageTokens(usage, 'chat');
+/** The text of the last message item of a response's output, when it has one. */
+function lastMessage(output) {
+    if (!Array.isArray(output))
+        return undefined;
+    for (let i = output.length - 1; i >= 0; i--) {
+        const item = output[i];
+        if ((0,text_text/* isObject */.Gv)(item) && item.type === 'message')
+            return messageText(item);
+    }
+    return undefined;
+}
+function messageText(item) {
+    return partsText(item.content, ['output_text', 'text']);
+}
+function summaryText(item) {
+    return partsText(item.summary, ['summary_text']);
+}
+/** A function_call_output's output: a string, or content parts (Hermes sends `input_text` parts). */
+function outputText(output) {
+    if (typeof output === 'string')
+        return output;
+    return partsText(output, ['input_text', 'output_text', 'text']);
+}
+function partsText(parts, types) {
+    if (!Array.isArray(parts))
+        return '';
+    return parts
+        .filter((p) => (0,text_text/* isObject */.Gv)(p) && types.includes(str(p.type) ?? ''))
+        .map(p => str(p.text) ?? '')
+        .join('');
+}
+function count(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+function str(value) {
+    return typeof value === 'string' ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/api/transcript.ts
+
+
+
+
+/** One transcript line: the event's keys in order, `timestamp` (epoch milliseconds) last. */
+function transcriptLine(event, timestamp) {
+    const { timestamp: _ignored, ...rest } = event;
+    return `${(0,json/* pythonJson */.bv)({ ...rest, timestamp: Math.round(timestamp) })}\n`;
+}
+/** Upstream caps a tool's output at 5000 characters, then adds `...`. */
+const TOOL_OUTPUT_CHARS = 5000;
+/** Writes the transcript events themselves, in the CLI's shapes; the mappers below say when. */
+class TranscriptRecorder {
+    sink;
+    options;
+    now;
+    initWritten = false;
+    model;
+    sessionId;
+    calls = new Map();
+    streamed = '';
+    result;
+    /** The cost the server's usage reported, when it reported one (not a transcript event). */
+    usage;
+    constructor(sink, options) {
+        this.sink = sink;
+        this.options = options;
+        this.now = options.now ?? Date.now;
+        this.model = options.model;
+    }
+    /** The result written, if any: the last line of a transcript. */
+    get written() {
+        return this.result;
+    }
+    /** Every text delta so far, joined. */
+    get streamedText() {
+        return this.streamed;
+    }
+    anomaly(problem) {
+        this.sink.anomaly(problem);
+    }
+    /** The start of something the server sent, redacted then cut: for a problem report. */
+    quote(text) {
+        return (0,text_text/* preview */.VH)((0,text_redact/* redactHead */.A2)(this.options.redact, text));
+    }
+    /** The server's `X-Hermes-Session-Id`: Hermes' own session id, preferred to a response's id. */
+    serverSession(id) {
+        this.sessionId = id;
+    }
+    /** The `init` event, once; what the server says about itself wins over what was asked. */
+    init(found = {}) {
+        if (this.initWritten)
+            return;
+        if (typeof found.model === 'string' && found.model !== '')
+            this.model = found.model;
+        if (this.sessionId === undefined && typeof found.sessionId === 'string' && found.sessionId)
+            this.sessionId = found.sessionId;
+        this.initWritten = true;
+        this.write({
+            type: 'system',
+            subtype: 'init',
+            model: this.model,
+            session_id: this.sessionId
+        });
+    }
+    text(delta) {
+        if (delta === '')
+            return;
+        this.init();
+        this.streamed += delta;
+        this.write({ type: 'text', text: delta });
+    }
+    reasoning(delta) {
+        if (delta === '' || !this.options.showReasoning)
+            return;
+        this.init();
+        this.write({ type: 'reasoning', text: delta });
+    }
+    /** A tool call starts; `input` is kept only when the arguments are an object, as upstream does. */
+    toolUse(callId, name, args) {
+        this.init();
+        this.calls.set(callId, { name, startedAt: this.now() });
+        const input = typeof args === 'string' ? (0,json/* parseJson */.qF)(args).value : args;
+        this.write({
+            type: 'tool_use',
+            name,
+            input: (0,text_text/* isObject */.Gv)(input) ? input : undefined,
+            tool_call_id: callId
+        });
+    }
+    /** A tool call ends; its duration is measured here, from its tool_use. */
+    toolResult(callId, output, isError) {
+        this.init();
+        const call = this.calls.get(callId);
+        this.calls.delete(callId);
+        // A new map when none is open: one that entries keep leaving rebuilds its table in the old generation.
+        if (this.calls.size === 0)
+            this.calls = new Map();
+        this.write({
+            type: 'tool_result',
+            name: call?.name ?? '(unknown)',
+            output: capOutput(this.options.redact(output)),
+            duration_ms: call ? Math.max(0, Math.round(this.now() - call.startedAt)) : undefined,
+            is_error: isError,
+            tool_call_id: callId
+        });
+    }
+    /** The result event: once; a second one is a problem with the stream, not a second result. */
+    writeResult(fields) {
+        if (this.result) {
+            this.anomaly('API stream: a second terminal event, ignored');
+            return;
+        }
+        this.result = fields;
+        this.write({
+            type: 'result',
+            session_id: this.sessionId,
+            exit_code: fields.exitCode,
+            text: fields.text ?? '',
+            tokens: fields.tokens,
+            duration_ms: Math.max(0, Math.round(this.now() - this.options.startedAt)),
+            error: fields.error
+        });
+    }
+    write(event) {
+        this.sink.line(transcriptLine(event, this.now()));
+    }
+}
+function capOutput(output) {
+    return output.length <= TOOL_OUTPUT_CHARS ? output : `${(0,text_text/* slice */.di)(output, TOOL_OUTPUT_CHARS)}...`;
+}
+
+// EXTERNAL MODULE: ./src/run/stream-reader.ts
+var stream_reader = __nccwpck_require__(39997);
+// EXTERNAL MODULE: ./src/run/supervise.ts
+var supervise = __nccwpck_require__(21103);
+// EXTERNAL MODULE: ./src/text/url.ts
+var text_url = __nccwpck_require__(80114);
+;// CONCATENATED MODULE: ./src/api/sse.ts
+/**
+ * Server-sent events (the WHATWG event-stream format): bytes in, events out. Lines end with CRLF, LF
+ * or CR, in any chunking; `data:` lines join with LF; `:` lines are comments (keepalives); an event
+ * is dispatched at a blank line, and one left unfinished when the stream ends is not.
+ */
+/** Longest event kept (characters of data); a longer one is skipped whole and reported. */
+const MAX_EVENT_CHARS = 16 * 1024 * 1024;
+const LF = 0x0a;
+const CR = 0x0d;
+class SseParser {
+    onEvent;
+    onOversized;
+    maxEventChars;
+    decoder = new TextDecoder('utf-8');
+    /** Text after the last line end (dropped once the event is over the limit), and its length. */
+    line = '';
+    lineChars = 0;
+    /** A CR ended the last chunk: an LF starting the next one belongs to it. */
+    afterCr = false;
+    data = [];
+    dataChars = 0;
+    type = '';
+    lastId;
+    oversized = false;
+    fields = 0;
+    constructor(onEvent, onOversized = () => { }, maxEventChars = MAX_EVENT_CHARS) {
+        this.onEvent = onEvent;
+        this.onOversized = onOversized;
+        this.maxEventChars = maxEventChars;
+    }
+    push(chunk) {
+        const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+        let start = 0;
+        if (this.afterCr && text.charCodeAt(0) === LF)
+            start = 1;
+        this.afterCr = false;
+        for (let i = start; i < text.length; i++) {
+            const c = text.charCodeAt(i);
+            if (c !== LF && c !== CR)
+                continue;
+            this.take(text.slice(start, i));
+            this.endLine();
+            if (c === CR) {
+                if (i + 1 === text.length)
+                    this.afterCr = true;
+                else if (text.charCodeAt(i + 1) === LF)
+                    i++;
+            }
+            start = i + 1;
+        }
+        this.take(text.slice(start));
+    }
+    /** Ends the stream. Returns whether an unfinished event (no blank line after it) was dropped. */
+    end() {
+        this.take(this.decoder.decode());
+        const unfinished = this.lineChars > 0 || this.fields > 0 || this.oversized;
+        this.line = '';
+        this.lineChars = 0;
+        this.reset();
+        return unfinished;
+    }
+    /** Holds part of a line; a line over the limit is dropped as it grows, not after. */
+    take(part) {
+        if (part === '')
+            return;
+        this.lineChars += part.length;
+        if (this.oversized) {
+            this.dataChars += part.length;
+            return;
+        }
+        this.line += part;
+        if (this.line.length + this.dataChars > this.maxEventChars) {
+            this.oversized = true;
+            this.dataChars += this.line.length;
+            this.line = '';
+            this.data = [];
+        }
+    }
+    endLine() {
+        const blank = this.lineChars === 0;
+        const line = this.line;
+        this.line = '';
+        this.lineChars = 0;
+        if (blank) {
+            this.dispatch();
+            return;
+        }
+        if (this.oversized)
+            return;
+        if (line.charCodeAt(0) === 0x3a)
+            return; // a comment
+        this.fields += 1;
+        const colon = line.indexOf(':');
+        const name = colon === -1 ? line : line.slice(0, colon);
+        let value = colon === -1 ? '' : line.slice(colon + 1);
+        if (value.charCodeAt(0) === 0x20)
+            value = value.slice(1);
+        switch (name) {
+            case 'data':
+                this.data.push(value);
+                this.dataChars += value.length + 1;
+                break;
+            case 'event':
+                this.type = value;
+                break;
+            case 'id':
+                if (!value.includes('\0'))
+                    this.lastId = value;
+                break;
+            // `retry` and unknown fields are ignored, as the format says.
+        }
+    }
+    dispatch() {
+        if (this.oversized) {
+            this.onOversized(this.dataChars);
+        }
+        else if (this.data.length > 0) {
+            const event = { event: this.type || 'message', data: this.data.join('\n') };
+            if (this.lastId !== undefined)
+                event.id = this.lastId;
+            this.reset();
+            this.onEvent(event);
+            return;
+        }
+        this.reset();
+    }
+    reset() {
+        this.data = [];
+        this.dataChars = 0;
+        this.type = '';
+        this.oversized = false;
+        this.fields = 0;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/server.ts
+/**
+ * API server mode: a turn sent to a Hermes API server (`hermes gateway`) instead of a spawned CLI.
+ * Capabilities first, then the turn streamed from `/responses` (or `/chat/completions` where there is
+ * none), written as the CLI's transcript through the same StreamReader, so everything after is the same.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+const ERROR_BODY_BYTES = 4096;
+const ERROR_MESSAGE_CHARS = 300;
+/** A failure that ends the attempt with a synthetic result event. */
+class ServerFailure extends Error {
+    exitCode;
+    constructor(exitCode, message) {
+        super(message);
+        this.exitCode = exitCode;
+    }
+}
+/**
+ * 401/403 are the key, a redirect is the URL (do not retry); 408/429/5xx are temporary (retry);
+ * other codes fail the turn.
+ */
+function exitCodeOfStatus(status) {
+    if (status === 401 || status === 403 || (status >= 300 && status < 400))
+        return run_verdict/* ExitCode */.yU.Config;
+    if (status === 408 || status === 429 || status >= 500)
+        return run_verdict/* ExitCode */.yU.TempFail;
+    return run_verdict/* ExitCode */.yU.Failure;
+}
+// Failures to connect that a retry will not fix: no such host, a certificate the client refuses.
+const PERMANENT_NETWORK_CODES = /^(ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_)/;
+/** A refused or reset connection, a timeout or a DNS hiccup is temporary; a wrong host or certificate is not. */
+function exitCodeOfNetworkError(code) {
+    return code && PERMANENT_NETWORK_CODES.test(code) ? run_verdict/* ExitCode */.yU.Config : run_verdict/* ExitCode */.yU.TempFail;
+}
+/** Security: the key is a bearer token; over plain HTTP to another machine anyone on the path reads it. */
+function cleartextWarning(url) {
+    const parsed = new URL(url);
+    if ((0,text_url/* isSecureUrl */.z3)(parsed))
+        return undefined;
+    return (`api-url ${parsed.origin} is plain http:// to a host other than this machine: the api-key travels ` +
+        'in clear text. Use https://, an SSH tunnel or a private network (e.g. Tailscale) to reach the server.');
+}
+class ApiServer {
+    settings;
+    capabilities;
+    endpoint;
+    constructor(settings) {
+        this.settings = settings;
+    }
+    /** For the summary: which server, which endpoint, and whether it streams reasoning. */
+    get description() {
+        const parts = [`Hermes API server ${this.settings.url}`];
+        if (this.endpoint)
+            parts.push(this.endpoint);
+        if (this.capabilities)
+            parts.push(!this.capabilities.found
+                ? 'no capabilities endpoint'
+                : this.capabilities.reasoningStreaming
+                    ? 'reasoning streaming'
+                    : 'no reasoning streaming');
+        return parts.join(' · ');
+    }
+    /**
+     * One turn, written to the transcript at jsonlPath as it streams. Every way it can end becomes a
+     * result event (a synthetic one for HTTP failures and cancellation), except a stream cut short.
+     */
+    async attempt(query, jsonlPath, log, signals) {
+        const started = Date.now();
+        const follower = new stream_reader/* StreamReader */.C(log, jsonlPath);
+        // The key alone (even with redact: false), as it stands or JSON-escaped; nothing else changes.
+        const scrub = (0,text_redact/* makeRedactor */.$u)([this.settings.key], { tokens: false });
+        const recorder = new TranscriptRecorder({
+            line: text => follower.push(Buffer.from(scrub(text))),
+            anomaly: problem => follower.anomaly(problem)
+        }, {
+            model: this.settings.model,
+            showReasoning: this.settings.showReasoning,
+            startedAt: started,
+            redact: log.redact
+        });
+        const controller = new AbortController();
+        const supervision = (0,supervise/* supervise */.z)(signals, this.settings.timeoutMs, {
+            get running() {
+                return !controller.signal.aborted;
+            },
+            timeout() {
+                log.note('timeout-minutes reached: aborting the request to the API server');
+                controller.abort();
+            },
+            cancel() {
+                if (controller.signal.aborted)
+                    return;
+                log.note('The job was cancelled: aborting the request to the API server');
+                controller.abort();
+            }
+        });
+        let detail;
+        try {
+            detail = await this.turn(query, recorder, log, controller.signal);
+        }
+        catch (error) {
+            if (error instanceof ServerFailure) {
+                log.note(`API server: ${error.message}`);
+                recorder.writeResult({
+                    exitCode: error.exitCode,
+                    text: recorder.streamedText,
+                    error: error.message
+                });
+            }
+            else if (!controller.signal.aborted) {
+                // A fault of ours must not lose the run: it is reported like any failed turn.
+                const why = (0,errors/* messageOf */.b)(error);
+                recorder.writeResult({
+                    exitCode: run_verdict/* ExitCode */.yU.Failure,
+                    text: recorder.streamedText,
+                    error: `the action failed while talking to the API server: ${(0,text_text/* clip */.$Q)(why, ERROR_MESSAGE_CHARS)}`
+                });
+            }
+        }
+        finally {
+            supervision.end();
+        }
+        // Aborted (cancelled, or timeout-minutes): the turn ends as the CLI's does on SIGINT.
+        if (controller.signal.aborted && !recorder.written) {
+            recorder.writeResult({
+                exitCode: run_verdict/* ExitCode */.yU.Interrupted,
+                text: recorder.streamedText,
+                error: 'Interrupted'
+            });
+        }
+        const turn = follower.finish();
+        return {
+            turn,
+            ...(recorder.usage && { usage: recorder.usage }),
+            durationMs: Date.now() - started,
+            end: {
+                kind: 'api',
+                exitCode: recorder.written?.exitCode ?? null,
+                timedOut: supervision.timedOut,
+                cancelled: signals.cancelled,
+                timeoutMs: this.settings.timeoutMs,
+                detail: recorder.written ? undefined : detail
+            }
+        };
+    }
+    /** Discovery, the request, the stream. Returns why the stream ended short, when it did. */
+    async turn(query, recorder, log, signal) {
+        this.capabilities ??= await this.discover(log, signal);
+        const optOut = this.settings.showReasoning
+            ? {}
+            : { model_options: { reasoning: { enabled: false } } };
+        const model = this.settings.model ? { model: this.settings.model } : {};
+        let chat = this.endpoint === 'chat/completions';
+        let response = chat
+            ? undefined
+            : await this.post('/responses', { ...model, input: query, stream: true, ...optOut }, signal);
+        if (!response) {
+            if (!chat)
+                log.note('The server has no /responses endpoint: streaming /chat/completions instead');
+            chat = true;
+            response = await this.post('/chat/completions', {
+                ...model,
+                messages: [{ role: 'user', content: query }],
+                stream: true,
+                stream_options: { include_usage: true },
+                ...optOut
+            }, signal);
+            if (!response)
+                throw new ServerFailure(run_verdict/* ExitCode */.yU.Config, `${this.settings.url} has neither /responses nor /chat/completions (HTTP 404): check api-url, which ends in /v1`);
+        }
+        this.endpoint = chat ? 'chat/completions' : 'responses';
+        const session = response.headers.get('x-hermes-session-id');
+        if (session)
+            recorder.serverSession(session);
+        const mapper = chat ? new ChatMapper(recorder) : new ResponsesMapper(recorder);
+        return readStream(response, mapper, recorder, signal);
+    }
+    async discover(log, signal) {
+        const response = await this.request('GET', '/capabilities', undefined, signal);
+        const where = `${this.settings.url}/capabilities`;
+        if (!response.ok) {
+            const code = exitCodeOfStatus(response.status);
+            if (code !== run_verdict/* ExitCode */.yU.Failure)
+                throw await failureOf(response, 'GET /capabilities');
+            await response.body?.cancel();
+            log.note(`${where}: HTTP ${response.status}, so the server announces nothing (an older build); no reasoning is expected`);
+            return { found: false, reasoningStreaming: false };
+        }
+        const body = await response.json().catch(() => undefined);
+        if (!(0,text_text/* isObject */.Gv)(body)) {
+            log.note(`${where} is not a JSON object; no reasoning is expected`);
+            return { found: false, reasoningStreaming: false };
+        }
+        const features = (0,text_text/* isObject */.Gv)(body.features) ? body.features : {};
+        const reasoningStreaming = features.reasoning_streaming === true;
+        log.note(reasoningStreaming
+            ? `Hermes API server ${this.settings.url}: it streams reasoning (features.reasoning_streaming)`
+            : `Hermes API server ${this.settings.url}: it does not announce features.reasoning_streaming; no reasoning is expected`);
+        return { found: true, reasoningStreaming };
+    }
+    /** A streamed POST: the response, or undefined when the endpoint does not exist (404/405). */
+    async post(path, body, signal) {
+        const response = await this.request('POST', path, JSON.stringify(body), signal);
+        if (response.status === 404 || response.status === 405) {
+            await response.body?.cancel();
+            return undefined;
+        }
+        if (!response.ok)
+            throw await failureOf(response, `POST ${path}`);
+        const type = response.headers.get('content-type') ?? '';
+        if (!type.toLowerCase().startsWith('text/event-stream')) {
+            await response.body?.cancel();
+            throw new ServerFailure(run_verdict/* ExitCode */.yU.Failure, `POST ${path} answered ${type ? `with ${(0,text_text/* clip */.$Q)(type, 100)}` : 'without a content type'}, not an event stream (text/event-stream)`);
+        }
+        return response;
+    }
+    async request(method, path, body, signal) {
+        try {
+            return await (0,fetch/* request */.E)(`${this.settings.url}${path}`, {
+                method,
+                headers: {
+                    Authorization: `Bearer ${this.settings.key}`,
+                    Accept: body === undefined ? 'application/json' : 'text/event-stream',
+                    ...(body !== undefined && { 'Content-Type': 'application/json' })
+                },
+                body,
+                signal,
+                // The key goes to api-url and nowhere else.
+                redirect: 'manual'
+            });
+        }
+        catch (error) {
+            if (signal.aborted)
+                throw error;
+            const { code, message } = networkError(error);
+            throw new ServerFailure(exitCodeOfNetworkError(code), `could not reach the API server (${method} ${this.settings.url}${path}): ${message}`);
+        }
+    }
+}
+/** Feeds the body to the parser and the mapper; returns why it ended short, if it did. */
+async function readStream(response, mapper, recorder, signal) {
+    const parser = new SseParser(event => mapper.push(event), chars => recorder.anomaly(`API stream: an event of ${chars} characters, too long to read (skipped)`));
+    let readError;
+    try {
+        if (response.body)
+            for await (const chunk of response.body)
+                parser.push(chunk);
+    }
+    catch (error) {
+        if (signal.aborted)
+            throw error;
+        readError = networkError(error).message;
+    }
+    const unfinished = parser.end();
+    mapper.finish();
+    if (recorder.written)
+        return undefined;
+    const how = readError
+        ? `the connection failed (${readError})`
+        : unfinished
+            ? 'the connection closed in the middle of an event'
+            : 'the connection closed';
+    return `${how} before ${mapper.terminalName}`;
+}
+/** An HTTP error as a failure: the status, what the server said (OpenAI's error envelope), a hint. */
+async function failureOf(response, what) {
+    const code = exitCodeOfStatus(response.status);
+    const said = serverMessage(await readSome(response, ERROR_BODY_BYTES));
+    const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    const retryAfter = response.headers.get('retry-after');
+    const location = response.headers.get('location');
+    const hint = response.status >= 300 && response.status < 400
+        ? `; a redirect${location ? ` to ${(0,text_text/* clip */.$Q)(location, 200)}` : ''} is not followed (it would carry the key): set api-url to the server’s own address`
+        : code === run_verdict/* ExitCode */.yU.Config
+            ? '; check api-key (the server’s API_SERVER_KEY)'
+            : retryAfter && code === run_verdict/* ExitCode */.yU.TempFail
+                ? ` (Retry-After: ${(0,text_text/* clip */.$Q)(retryAfter, 40)})`
+                : '';
+    return new ServerFailure(code, `${what}: ${status}${said ? `: ${said}` : ''}${hint}`);
+}
+async function readSome(response, max) {
+    if (!response.body)
+        return '';
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of response.body) {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= max)
+                break;
+        }
+    }
+    catch {
+        // What arrived is enough to say something.
+    }
+    return Buffer.concat(chunks).subarray(0, max).toString('utf8');
+}
+function serverMessage(body) {
+    let said = body.trim();
+    // Not JSON, or without an error: the text itself.
+    const parsed = (0,json/* parseJson */.qF)(said).value;
+    if ((0,text_text/* isObject */.Gv)(parsed) && (0,text_text/* isObject */.Gv)(parsed.error) && typeof parsed.error.message === 'string')
+        said = parsed.error.message;
+    else if ((0,text_text/* isObject */.Gv)(parsed) && typeof parsed.error === 'string')
+        said = parsed.error;
+    return (0,text_text/* clip */.$Q)(said.replace(/\s+/g, ' '), ERROR_MESSAGE_CHARS);
+}
+/** fetch's errors hide the reason in `cause` (ECONNREFUSED, ENOTFOUND…). */
+function networkError(error) {
+    const cause = error instanceof Error ? error.cause : undefined;
+    const message = cause?.message || (0,errors/* messageOf */.b)(error);
+    return { code: cause?.code, message: (0,text_text/* clip */.$Q)(message, ERROR_MESSAGE_CHARS) };
+}
+
+;// CONCATENATED MODULE: ./src/steps/other-turns.ts
+/**
+ * The turns that run no Hermes CLI: one sent to a Hermes API server (retried on what maps to exit 75),
+ * and an existing transcript read; and the retry policy the CLI's turn shares with them.
+ */
+
+
+
+
+
+
+/** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */
+async function apiServerTurn(settings, query, { log, cancellation, ports }) {
+    external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
+    const server = new ApiServer({
+        ...settings.api,
+        model: settings.model,
+        showReasoning: settings.showReasoning,
+        timeoutMs: settings.timeoutMs
+    });
+    log.begin();
+    const attempts = await (0,tempfail/* retryTempfail */.BZ)(() => server.attempt(query, settings.jsonlPath, log, cancellation), tempfailPolicy(settings, 'the API server could not take the turn', log, cancellation, ports));
+    return {
+        allowed: true,
+        ...attempts,
+        attemptCount: attempts.earlier.length + 1,
+        agent: server.description
+    };
+}
+function tempfailPolicy(settings, why, log, cancellation, { clock, limits }) {
+    return {
+        jsonlPath: settings.jsonlPath,
+        retries: settings.tempfailRetries,
+        backoffMs: settings.tempfailBackoffMs,
+        jitter: limits.tempfailJitter,
+        why,
+        cancellation,
+        sleep: clock.sleep,
+        note: line => log.note(line)
+    };
+}
+async function readTranscript(transcript, { log, ports }) {
+    const started = ports.clock.now();
+    log.begin();
+    const turn = await (0,stream_reader/* followFile */.g)(transcript, log);
+    const attempt = {
+        turn,
+        durationMs: ports.clock.now() - started,
+        end: { kind: 'transcript' }
+    };
+    return { allowed: true, attempt, earlier: [], attemptCount: 0 };
+}
+/** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
+function installIo(log, { out }) {
+    const line = (text) => out.info(inert(log.redact(text)));
+    return {
+        info: line,
+        output: line,
+        warning: message => out.warning(log.redact(message)),
+        group: (title, fn) => out.group(inert(log.redact(title)), fn),
+        addPath: dir => out.addPath(dir)
     };
 }
 
@@ -64869,1133 +67386,9 @@ function real(file, hops = 0) {
     return parent === at || hops >= 40 ? at : external_node_path_.join(real(parent, hops + 1), external_node_path_.basename(at));
 }
 
-// EXTERNAL MODULE: ./src/install/install.ts + 2 modules
-var install_install = __nccwpck_require__(61778);
-// EXTERNAL MODULE: ./src/cli/session-record.ts
-var session_record = __nccwpck_require__(26174);
-// EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
-var cli_hermes = __nccwpck_require__(45593);
-// EXTERNAL MODULE: ./src/run/tempfail.ts
-var tempfail = __nccwpck_require__(32875);
-// EXTERNAL MODULE: ./src/http/fetch.ts
-var fetch = __nccwpck_require__(50576);
-;// CONCATENATED MODULE: ./src/api/mappers.ts
-/**
- * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
- * `/v1/chat/completions` (ChatMapper), usage included.
- */
-
-
-
-
-/**
- * `POST /v1/responses` with `stream: true`: reasoning items (output_item.added → reasoning_summary
- * part and text deltas → output_item.done), message text deltas, function_call items and their
- * function_call_output items, and one terminal event: response.completed, .failed or .incomplete.
- */
-class ResponsesMapper {
-    recorder;
-    terminalName = 'response.completed';
-    lastSequence;
-    /** function_call items by item id: a call is written once its arguments are known. */
-    pendingCalls = new Map();
-    startedCalls = new Set();
-    finishedCalls = new Set();
-    /** Items whose deltas were seen, so that their done event does not repeat them. */
-    streamedItems = new Set();
-    error;
-    late = false;
-    constructor(recorder) {
-        this.recorder = recorder;
-    }
-    push(sse) {
-        const data = parseEvent(sse, this.recorder);
-        if (!data)
-            return;
-        const type = typeof data.type === 'string' ? data.type : sse.event;
-        this.checkSequence(data.sequence_number, type);
-        if (this.recorder.written) {
-            if (!this.late)
-                this.recorder.anomaly(`API stream: ${this.recorder.quote(type)} after the terminal event`);
-            this.late = true;
-            return;
-        }
-        const item = (0,text_text/* isObject */.Gv)(data.item) ? data.item : {};
-        const itemId = str(data.item_id) ?? '';
-        switch (type) {
-            case 'response.created':
-            case 'response.in_progress':
-                this.init(data.response);
-                return;
-            case 'response.reasoning_summary_text.delta':
-                this.streamedItems.add(itemId);
-                this.recorder.reasoning(str(data.delta) ?? '');
-                return;
-            case 'response.output_text.delta':
-                this.streamedItems.add(itemId);
-                this.recorder.text(str(data.delta) ?? '');
-                return;
-            case 'response.output_item.added':
-                return this.itemAdded(item);
-            case 'response.function_call_arguments.delta': {
-                const call = this.pendingCalls.get(itemId);
-                if (call)
-                    call.args += str(data.delta) ?? '';
-                return;
-            }
-            case 'response.function_call_arguments.done': {
-                const call = this.pendingCalls.get(itemId);
-                if (call)
-                    call.args = str(data.arguments) ?? call.args;
-                return this.startCall(itemId);
-            }
-            case 'response.output_item.done':
-                return this.itemDone(item);
-            case 'response.completed':
-                return this.terminal(0, data.response);
-            case 'response.failed': {
-                const response = (0,text_text/* isObject */.Gv)(data.response) ? data.response : {};
-                const error = (0,text_text/* isObject */.Gv)(response.error) ? str(response.error.message) : undefined;
-                return this.terminal(1, response, `the response failed: ${error ?? 'no reason given'}`);
-            }
-            case 'response.incomplete': {
-                const response = (0,text_text/* isObject */.Gv)(data.response) ? data.response : {};
-                const details = (0,text_text/* isObject */.Gv)(response.incomplete_details) ? response.incomplete_details : {};
-                return this.terminal(1, response, `the response is incomplete: ${str(details.reason) ?? 'no reason given'}`);
-            }
-            case 'error':
-                this.error =
-                    str(data.message) ?? ((0,text_text/* isObject */.Gv)(data.error) ? str(data.error.message) : undefined) ?? '';
-                return;
-        }
-        // Other events (content_part.*, output_text.done, reasoning_summary_part.*…) add nothing.
-    }
-    finish() {
-        if (this.recorder.written || this.error === undefined)
-            return;
-        this.recorder.writeResult({
-            exitCode: run_verdict/* ExitCode */.yU.Failure,
-            text: this.recorder.streamedText,
-            error: `the server reported an error: ${this.error || 'no message'}`
-        });
-    }
-    init(response) {
-        const r = (0,text_text/* isObject */.Gv)(response) ? response : {};
-        this.recorder.init({ model: r.model, sessionId: r.id });
-    }
-    itemAdded(item) {
-        const id = str(item.id) ?? '';
-        if (item.type === 'function_call') {
-            const callId = str(item.call_id) ?? id;
-            this.pendingCalls.set(id, {
-                callId,
-                name: str(item.name) ?? '(unnamed)',
-                args: str(item.arguments) ?? ''
-            });
-            // Hermes sends the whole arguments with the item; others stream them, and say when they are done.
-            if (str(item.arguments))
-                this.startCall(id);
-        }
-        else if (item.type === 'function_call_output') {
-            this.finishCall(item);
-        }
-    }
-    itemDone(item) {
-        const id = str(item.id) ?? '';
-        if (item.type === 'function_call') {
-            const call = this.pendingCalls.get(id);
-            const args = str(item.arguments);
-            if (call && args)
-                call.args = args;
-            this.startCall(id);
-        }
-        else if (item.type === 'function_call_output') {
-            this.finishCall(item);
-        }
-        else if (!this.streamedItems.has(id)) {
-            // An item that came whole, without deltas: its text is still part of the stream.
-            if (item.type === 'message')
-                this.recorder.text(messageText(item));
-            else if (item.type === 'reasoning')
-                this.recorder.reasoning(summaryText(item));
-        }
-    }
-    startCall(itemId) {
-        const call = this.pendingCalls.get(itemId);
-        if (!call || this.startedCalls.has(call.callId))
-            return;
-        this.startedCalls.add(call.callId);
-        this.recorder.toolUse(call.callId, call.name, call.args);
-    }
-    finishCall(item) {
-        const callId = str(item.call_id) ?? '';
-        if (this.finishedCalls.has(callId))
-            return;
-        // A result before its call's arguments were complete: the call started anyway.
-        for (const [itemId, call] of this.pendingCalls)
-            if (call.callId === callId)
-                this.startCall(itemId);
-        this.finishedCalls.add(callId);
-        const status = str(item.status);
-        this.recorder.toolResult(callId, outputText(item.output), status === 'failed' || status === 'incomplete');
-    }
-    terminal(exitCode, response, error) {
-        const r = (0,text_text/* isObject */.Gv)(response) ? response : {};
-        this.init(r);
-        this.recorder.writeResult({
-            exitCode,
-            // The answer is the response's last message; a failed one has only what was streamed.
-            text: (exitCode === 0 ? lastMessage(r.output) : undefined) ?? this.recorder.streamedText,
-            tokens: responsesTokens(r.usage),
-            error
-        });
-        this.recorder.usage = reportedCost(r.usage) ?? this.recorder.usage;
-    }
-    /** Strictly increasing, one at a time: anything else is reported, and the stream goes on. */
-    checkSequence(value, type) {
-        if (typeof value !== 'number' || !Number.isInteger(value))
-            return;
-        const last = this.lastSequence;
-        this.lastSequence = last === undefined ? value : Math.max(last, value);
-        if (last === undefined)
-            return;
-        const at = `at ${this.recorder.quote(type)}`;
-        if (value <= last) {
-            this.recorder.anomaly(`API stream: sequence_number ${value} after ${last} ${at} (out of order)`);
-        }
-        else if (value > last + 1) {
-            const missing = value - last - 1;
-            this.recorder.anomaly(`API stream: sequence_number jumped from ${last} to ${value} ${at} (${missing} event${missing === 1 ? '' : 's'} missing)`);
-        }
-    }
-}
-/**
- * `POST /v1/chat/completions` with `stream: true`: `choices[0].delta.reasoning_content` and
- * `delta.content`, Hermes' `hermes.tool.progress` events for tools, `usage` when the server sends
- * it, and `[DONE]` at the end.
- */
-class ChatMapper {
-    recorder;
-    terminalName = '[DONE]';
-    finishReason;
-    tokens;
-    error;
-    constructor(recorder) {
-        this.recorder = recorder;
-    }
-    push(sse) {
-        if (this.recorder.written)
-            return;
-        if (sse.data.trim() === '[DONE]')
-            return this.done();
-        const data = parseEvent(sse, this.recorder);
-        if (!data)
-            return;
-        if (sse.event === 'hermes.tool.progress')
-            return this.toolProgress(data);
-        if (data.error !== undefined) {
-            this.error = ((0,text_text/* isObject */.Gv)(data.error) ? str(data.error.message) : str(data.error)) ?? '';
-            return;
-        }
-        this.recorder.init({ model: data.model, sessionId: data.id });
-        const choice = Array.isArray(data.choices) && (0,text_text/* isObject */.Gv)(data.choices[0]) ? data.choices[0] : {};
-        const delta = (0,text_text/* isObject */.Gv)(choice.delta) ? choice.delta : {};
-        this.recorder.reasoning(str(delta.reasoning_content) ?? '');
-        this.recorder.text(str(delta.content) ?? '');
-        this.finishReason = str(choice.finish_reason) ?? this.finishReason;
-        this.tokens = chatTokens(data.usage) ?? this.tokens;
-        this.recorder.usage = reportedCost(data.usage) ?? this.recorder.usage;
-    }
-    finish() {
-        if (this.recorder.written || this.error === undefined)
-            return;
-        this.recorder.writeResult({
-            exitCode: run_verdict/* ExitCode */.yU.Failure,
-            text: this.recorder.streamedText,
-            tokens: this.tokens,
-            error: `the server reported an error: ${this.error || 'no message'}`
-        });
-    }
-    done() {
-        const reason = this.finishReason;
-        const failed = reason === 'error' || this.error !== undefined;
-        const cut = reason === 'length' || reason === 'content_filter';
-        this.recorder.init();
-        this.recorder.writeResult({
-            exitCode: failed || cut ? 1 : 0,
-            text: this.recorder.streamedText,
-            tokens: this.tokens,
-            error: this.error
-                ? `the server reported an error: ${this.error}`
-                : failed
-                    ? 'the server ended the turn with finish_reason "error"'
-                    : cut
-                        ? `the response is incomplete: finish_reason "${reason}"`
-                        : undefined
-        });
-    }
-    /** `{tool, toolCallId, status: running | completed}`: the output itself is not sent in this mode. */
-    toolProgress(data) {
-        const callId = str(data.toolCallId);
-        if (!callId)
-            return;
-        if (data.status === 'running')
-            this.recorder.toolUse(callId, str(data.tool) ?? '(unnamed)', undefined);
-        else if (data.status === 'completed')
-            this.recorder.toolResult(callId, '', false);
-    }
-}
-/** The data of an event as a JSON object, or undefined (and an anomaly) when it is not one. */
-function parseEvent(sse, recorder) {
-    const value = (0,json/* parseJson */.qF)(sse.data).value;
-    if ((0,text_text/* isObject */.Gv)(value))
-        return value;
-    recorder.anomaly(value === undefined
-        ? `API stream: an event that is not JSON: ${recorder.quote(sse.data)}`
-        : `API stream: an event that is JSON but not an object: ${recorder.quote(sse.data)}`);
-    return undefined;
-}
-/** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
-const USAGE_FIELDS = {
-    responses: ['input_tokens', 'output_tokens', 'input_tokens_details'],
-    chat: ['prompt_tokens', 'completion_tokens', 'prompt_tokens_details']
-};
-function usageTokens(usage, api) {
-    if (!(0,text_text/* isObject */.Gv)(usage))
-        return undefined;
-    const [inputKey, outputKey, detailsKey] = USAGE_FIELDS[api];
-    const input = count(usage[inputKey]);
-    const output = count(usage[outputKey]);
-    const details = (0,text_text/* isObject */.Gv)(usage[detailsKey]) ? usage[detailsKey] : {};
-    return {
-        input,
-        output,
-        total: typeof usage.total_tokens === 'number' ? count(usage.total_tokens) : input + output,
-        cache_read: count(details.cached_tokens),
-        cache_write: 0
-    };
-}
-/**
- * The cost a server's usage reports: Hermes' own field names, or `cost` (the provider's charge, as
- * OpenRouter's usage accounting gives it). Undefined when it reports none: nothing is priced here.
- */
-function reportedCost(usage) {
-    if (!(0,text_text/* isObject */.Gv)(usage))
-        return undefined;
-    const row = {
-        actual_cost_usd: usage.actual_cost_usd ?? usage.cost,
-        estimated_cost_usd: usage.estimated_cost_usd,
-        cost_status: usage.cost_status,
-        cost_source: usage.cost_source,
-        billing_provider: usage.billing_provider,
-        reasoning_tokens: (0,text_text/* isObject */.Gv)(usage.completion_tokens_details)
-            ? usage.completion_tokens_details.reasoning_tokens
-            : (0,text_text/* isObject */.Gv)(usage.output_tokens_details)
-                ? usage.output_tokens_details.reasoning_tokens
-                : undefined
-    };
-    const found = (0,session_usage/* usageOf */.Fs)(row);
-    return found.costUsd !== undefined ? found : undefined;
-}
-const responsesTokens = (usage) => usageTokens(usage, 'responses');
-const chatTokens = (usage) => usageTokens(usage, 'chat');
-/** The text of the last message item of a response's output, when it has one. */
-function lastMessage(output) {
-    if (!Array.isArray(output))
-        return undefined;
-    for (let i = output.length - 1; i >= 0; i--) {
-        const item = output[i];
-        if ((0,text_text/* isObject */.Gv)(item) && item.type === 'message')
-            return messageText(item);
-    }
-    return undefined;
-}
-function messageText(item) {
-    return partsText(item.content, ['output_text', 'text']);
-}
-function summaryText(item) {
-    return partsText(item.summary, ['summary_text']);
-}
-/** A function_call_output's output: a string, or content parts (Hermes sends `input_text` parts). */
-function outputText(output) {
-    if (typeof output === 'string')
-        return output;
-    return partsText(output, ['input_text', 'output_text', 'text']);
-}
-function partsText(parts, types) {
-    if (!Array.isArray(parts))
-        return '';
-    return parts
-        .filter((p) => (0,text_text/* isObject */.Gv)(p) && types.includes(str(p.type) ?? ''))
-        .map(p => str(p.text) ?? '')
-        .join('');
-}
-function count(value) {
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
-}
-function str(value) {
-    return typeof value === 'string' ? value : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/api/transcript.ts
-
-
-
-
-/** One transcript line: the event's keys in order, `timestamp` (epoch milliseconds) last. */
-function transcriptLine(event, timestamp) {
-    const { timestamp: _ignored, ...rest } = event;
-    return `${(0,json/* pythonJson */.bv)({ ...rest, timestamp: Math.round(timestamp) })}\n`;
-}
-/** Upstream caps a tool's output at 5000 characters, then adds `...`. */
-const TOOL_OUTPUT_CHARS = 5000;
-/** Writes the transcript events themselves, in the CLI's shapes; the mappers below say when. */
-class TranscriptRecorder {
-    sink;
-    options;
-    now;
-    initWritten = false;
-    model;
-    sessionId;
-    calls = new Map();
-    streamed = '';
-    result;
-    /** The cost the server's usage reported, when it reported one (not a transcript event). */
-    usage;
-    constructor(sink, options) {
-        this.sink = sink;
-        this.options = options;
-        this.now = options.now ?? Date.now;
-        this.model = options.model;
-    }
-    /** The result written, if any: the last line of a transcript. */
-    get written() {
-        return this.result;
-    }
-    /** Every text delta so far, joined. */
-    get streamedText() {
-        return this.streamed;
-    }
-    anomaly(problem) {
-        this.sink.anomaly(problem);
-    }
-    /** The start of something the server sent, redacted then cut: for a problem report. */
-    quote(text) {
-        return (0,text_text/* preview */.VH)((0,text_redact/* redactHead */.A2)(this.options.redact, text));
-    }
-    /** The server's `X-Hermes-Session-Id`: Hermes' own session id, preferred to a response's id. */
-    serverSession(id) {
-        this.sessionId = id;
-    }
-    /** The `init` event, once; what the server says about itself wins over what was asked. */
-    init(found = {}) {
-        if (this.initWritten)
-            return;
-        if (typeof found.model === 'string' && found.model !== '')
-            this.model = found.model;
-        if (this.sessionId === undefined && typeof found.sessionId === 'string' && found.sessionId)
-            this.sessionId = found.sessionId;
-        this.initWritten = true;
-        this.write({
-            type: 'system',
-            subtype: 'init',
-            model: this.model,
-            session_id: this.sessionId
-        });
-    }
-    text(delta) {
-        if (delta === '')
-            return;
-        this.init();
-        this.streamed += delta;
-        this.write({ type: 'text', text: delta });
-    }
-    reasoning(delta) {
-        if (delta === '' || !this.options.showReasoning)
-            return;
-        this.init();
-        this.write({ type: 'reasoning', text: delta });
-    }
-    /** A tool call starts; `input` is kept only when the arguments are an object, as upstream does. */
-    toolUse(callId, name, args) {
-        this.init();
-        this.calls.set(callId, { name, startedAt: this.now() });
-        const input = typeof args === 'string' ? (0,json/* parseJson */.qF)(args).value : args;
-        this.write({
-            type: 'tool_use',
-            name,
-            input: (0,text_text/* isObject */.Gv)(input) ? input : undefined,
-            tool_call_id: callId
-        });
-    }
-    /** A tool call ends; its duration is measured here, from its tool_use. */
-    toolResult(callId, output, isError) {
-        this.init();
-        const call = this.calls.get(callId);
-        this.calls.delete(callId);
-        // A new map when none is open: one that entries keep leaving rebuilds its table in the old generation.
-        if (this.calls.size === 0)
-            this.calls = new Map();
-        this.write({
-            type: 'tool_result',
-            name: call?.name ?? '(unknown)',
-            output: capOutput(this.options.redact(output)),
-            duration_ms: call ? Math.max(0, Math.round(this.now() - call.startedAt)) : undefined,
-            is_error: isError,
-            tool_call_id: callId
-        });
-    }
-    /** The result event: once; a second one is a problem with the stream, not a second result. */
-    writeResult(fields) {
-        if (this.result) {
-            this.anomaly('API stream: a second terminal event, ignored');
-            return;
-        }
-        this.result = fields;
-        this.write({
-            type: 'result',
-            session_id: this.sessionId,
-            exit_code: fields.exitCode,
-            text: fields.text ?? '',
-            tokens: fields.tokens,
-            duration_ms: Math.max(0, Math.round(this.now() - this.options.startedAt)),
-            error: fields.error
-        });
-    }
-    write(event) {
-        this.sink.line(transcriptLine(event, this.now()));
-    }
-}
-function capOutput(output) {
-    return output.length <= TOOL_OUTPUT_CHARS ? output : `${(0,text_text/* slice */.di)(output, TOOL_OUTPUT_CHARS)}...`;
-}
-
-// EXTERNAL MODULE: ./src/run/stream-reader.ts
-var stream_reader = __nccwpck_require__(39997);
-// EXTERNAL MODULE: ./src/run/supervise.ts
-var supervise = __nccwpck_require__(21103);
-// EXTERNAL MODULE: ./src/text/url.ts
-var text_url = __nccwpck_require__(80114);
-;// CONCATENATED MODULE: ./src/api/sse.ts
-/**
- * Server-sent events (the WHATWG event-stream format): bytes in, events out. Lines end with CRLF, LF
- * or CR, in any chunking; `data:` lines join with LF; `:` lines are comments (keepalives); an event
- * is dispatched at a blank line, and one left unfinished when the stream ends is not.
- */
-/** Longest event kept (characters of data); a longer one is skipped whole and reported. */
-const MAX_EVENT_CHARS = 16 * 1024 * 1024;
-const LF = 0x0a;
-const CR = 0x0d;
-class SseParser {
-    onEvent;
-    onOversized;
-    maxEventChars;
-    decoder = new TextDecoder('utf-8');
-    /** Text after the last line end (dropped once the event is over the limit), and its length. */
-    line = '';
-    lineChars = 0;
-    /** A CR ended the last chunk: an LF starting the next one belongs to it. */
-    afterCr = false;
-    data = [];
-    dataChars = 0;
-    type = '';
-    lastId;
-    oversized = false;
-    fields = 0;
-    constructor(onEvent, onOversized = () => { }, maxEventChars = MAX_EVENT_CHARS) {
-        this.onEvent = onEvent;
-        this.onOversized = onOversized;
-        this.maxEventChars = maxEventChars;
-    }
-    push(chunk) {
-        const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
-        let start = 0;
-        if (this.afterCr && text.charCodeAt(0) === LF)
-            start = 1;
-        this.afterCr = false;
-        for (let i = start; i < text.length; i++) {
-            const c = text.charCodeAt(i);
-            if (c !== LF && c !== CR)
-                continue;
-            this.take(text.slice(start, i));
-            this.endLine();
-            if (c === CR) {
-                if (i + 1 === text.length)
-                    this.afterCr = true;
-                else if (text.charCodeAt(i + 1) === LF)
-                    i++;
-            }
-            start = i + 1;
-        }
-        this.take(text.slice(start));
-    }
-    /** Ends the stream. Returns whether an unfinished event (no blank line after it) was dropped. */
-    end() {
-        this.take(this.decoder.decode());
-        const unfinished = this.lineChars > 0 || this.fields > 0 || this.oversized;
-        this.line = '';
-        this.lineChars = 0;
-        this.reset();
-        return unfinished;
-    }
-    /** Holds part of a line; a line over the limit is dropped as it grows, not after. */
-    take(part) {
-        if (part === '')
-            return;
-        this.lineChars += part.length;
-        if (this.oversized) {
-            this.dataChars += part.length;
-            return;
-        }
-        this.line += part;
-        if (this.line.length + this.dataChars > this.maxEventChars) {
-            this.oversized = true;
-            this.dataChars += this.line.length;
-            this.line = '';
-            this.data = [];
-        }
-    }
-    endLine() {
-        const blank = this.lineChars === 0;
-        const line = this.line;
-        this.line = '';
-        this.lineChars = 0;
-        if (blank) {
-            this.dispatch();
-            return;
-        }
-        if (this.oversized)
-            return;
-        if (line.charCodeAt(0) === 0x3a)
-            return; // a comment
-        this.fields += 1;
-        const colon = line.indexOf(':');
-        const name = colon === -1 ? line : line.slice(0, colon);
-        let value = colon === -1 ? '' : line.slice(colon + 1);
-        if (value.charCodeAt(0) === 0x20)
-            value = value.slice(1);
-        switch (name) {
-            case 'data':
-                this.data.push(value);
-                this.dataChars += value.length + 1;
-                break;
-            case 'event':
-                this.type = value;
-                break;
-            case 'id':
-                if (!value.includes('\0'))
-                    this.lastId = value;
-                break;
-            // `retry` and unknown fields are ignored, as the format says.
-        }
-    }
-    dispatch() {
-        if (this.oversized) {
-            this.onOversized(this.dataChars);
-        }
-        else if (this.data.length > 0) {
-            const event = { event: this.type || 'message', data: this.data.join('\n') };
-            if (this.lastId !== undefined)
-                event.id = this.lastId;
-            this.reset();
-            this.onEvent(event);
-            return;
-        }
-        this.reset();
-    }
-    reset() {
-        this.data = [];
-        this.dataChars = 0;
-        this.type = '';
-        this.oversized = false;
-        this.fields = 0;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/server.ts
-/**
- * API server mode: a turn sent to a Hermes API server (`hermes gateway`) instead of a spawned CLI.
- * Capabilities first, then the turn streamed from `/responses` (or `/chat/completions` where there is
- * none), written as the CLI's transcript through the same StreamReader, so everything after is the same.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-const ERROR_BODY_BYTES = 4096;
-const ERROR_MESSAGE_CHARS = 300;
-/** A failure that ends the attempt with a synthetic result event. */
-class ServerFailure extends Error {
-    exitCode;
-    constructor(exitCode, message) {
-        super(message);
-        this.exitCode = exitCode;
-    }
-}
-/**
- * 401/403 are the key, a redirect is the URL (do not retry); 408/429/5xx are temporary (retry);
- * other codes fail the turn.
- */
-function exitCodeOfStatus(status) {
-    if (status === 401 || status === 403 || (status >= 300 && status < 400))
-        return run_verdict/* ExitCode */.yU.Config;
-    if (status === 408 || status === 429 || status >= 500)
-        return run_verdict/* ExitCode */.yU.TempFail;
-    return run_verdict/* ExitCode */.yU.Failure;
-}
-// Failures to connect that a retry will not fix: no such host, a certificate the client refuses.
-const PERMANENT_NETWORK_CODES = /^(ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_)/;
-/** A refused or reset connection, a timeout or a DNS hiccup is temporary; a wrong host or certificate is not. */
-function exitCodeOfNetworkError(code) {
-    return code && PERMANENT_NETWORK_CODES.test(code) ? run_verdict/* ExitCode */.yU.Config : run_verdict/* ExitCode */.yU.TempFail;
-}
-/** Security: the key is a bearer token; over plain HTTP to another machine anyone on the path reads it. */
-function cleartextWarning(url) {
-    const parsed = new URL(url);
-    if ((0,text_url/* isSecureUrl */.z3)(parsed))
-        return undefined;
-    return (`api-url ${parsed.origin} is plain http:// to a host other than this machine: the api-key travels ` +
-        'in clear text. Use https://, an SSH tunnel or a private network (e.g. Tailscale) to reach the server.');
-}
-class ApiServer {
-    settings;
-    capabilities;
-    endpoint;
-    constructor(settings) {
-        this.settings = settings;
-    }
-    /** For the summary: which server, which endpoint, and whether it streams reasoning. */
-    get description() {
-        const parts = [`Hermes API server ${this.settings.url}`];
-        if (this.endpoint)
-            parts.push(this.endpoint);
-        if (this.capabilities)
-            parts.push(!this.capabilities.found
-                ? 'no capabilities endpoint'
-                : this.capabilities.reasoningStreaming
-                    ? 'reasoning streaming'
-                    : 'no reasoning streaming');
-        return parts.join(' · ');
-    }
-    /**
-     * One turn, written to the transcript at jsonlPath as it streams. Every way it can end becomes a
-     * result event (a synthetic one for HTTP failures and cancellation), except a stream cut short.
-     */
-    async attempt(query, jsonlPath, log, signals) {
-        const started = Date.now();
-        const follower = new stream_reader/* StreamReader */.C(log, jsonlPath);
-        // The key alone (even with redact: false), as it stands or JSON-escaped; nothing else changes.
-        const scrub = (0,text_redact/* makeRedactor */.$u)([this.settings.key], { tokens: false });
-        const recorder = new TranscriptRecorder({
-            line: text => follower.push(Buffer.from(scrub(text))),
-            anomaly: problem => follower.anomaly(problem)
-        }, {
-            model: this.settings.model,
-            showReasoning: this.settings.showReasoning,
-            startedAt: started,
-            redact: log.redact
-        });
-        const controller = new AbortController();
-        const supervision = (0,supervise/* supervise */.z)(signals, this.settings.timeoutMs, {
-            get running() {
-                return !controller.signal.aborted;
-            },
-            timeout() {
-                log.note('timeout-minutes reached: aborting the request to the API server');
-                controller.abort();
-            },
-            cancel() {
-                if (controller.signal.aborted)
-                    return;
-                log.note('The job was cancelled: aborting the request to the API server');
-                controller.abort();
-            }
-        });
-        let detail;
-        try {
-            detail = await this.turn(query, recorder, log, controller.signal);
-        }
-        catch (error) {
-            if (error instanceof ServerFailure) {
-                log.note(`API server: ${error.message}`);
-                recorder.writeResult({
-                    exitCode: error.exitCode,
-                    text: recorder.streamedText,
-                    error: error.message
-                });
-            }
-            else if (!controller.signal.aborted) {
-                // A fault of ours must not lose the run: it is reported like any failed turn.
-                const why = (0,errors/* messageOf */.b)(error);
-                recorder.writeResult({
-                    exitCode: run_verdict/* ExitCode */.yU.Failure,
-                    text: recorder.streamedText,
-                    error: `the action failed while talking to the API server: ${(0,text_text/* clip */.$Q)(why, ERROR_MESSAGE_CHARS)}`
-                });
-            }
-        }
-        finally {
-            supervision.end();
-        }
-        // Aborted (cancelled, or timeout-minutes): the turn ends as the CLI's does on SIGINT.
-        if (controller.signal.aborted && !recorder.written) {
-            recorder.writeResult({
-                exitCode: run_verdict/* ExitCode */.yU.Interrupted,
-                text: recorder.streamedText,
-                error: 'Interrupted'
-            });
-        }
-        const turn = follower.finish();
-        return {
-            turn,
-            ...(recorder.usage && { usage: recorder.usage }),
-            durationMs: Date.now() - started,
-            end: {
-                kind: 'api',
-                exitCode: recorder.written?.exitCode ?? null,
-                timedOut: supervision.timedOut,
-                cancelled: signals.cancelled,
-                timeoutMs: this.settings.timeoutMs,
-                detail: recorder.written ? undefined : detail
-            }
-        };
-    }
-    /** Discovery, the request, the stream. Returns why the stream ended short, when it did. */
-    async turn(query, recorder, log, signal) {
-        this.capabilities ??= await this.discover(log, signal);
-        const optOut = this.settings.showReasoning
-            ? {}
-            : { model_options: { reasoning: { enabled: false } } };
-        const model = this.settings.model ? { model: this.settings.model } : {};
-        let chat = this.endpoint === 'chat/completions';
-        let response = chat
-            ? undefined
-            : await this.post('/responses', { ...model, input: query, stream: true, ...optOut }, signal);
-        if (!response) {
-            if (!chat)
-                log.note('The server has no /responses endpoint: streaming /chat/completions instead');
-            chat = true;
-            response = await this.post('/chat/completions', {
-                ...model,
-                messages: [{ role: 'user', content: query }],
-                stream: true,
-                stream_options: { include_usage: true },
-                ...optOut
-            }, signal);
-            if (!response)
-                throw new ServerFailure(run_verdict/* ExitCode */.yU.Config, `${this.settings.url} has neither /responses nor /chat/completions (HTTP 404): check api-url, which ends in /v1`);
-        }
-        this.endpoint = chat ? 'chat/completions' : 'responses';
-        const session = response.headers.get('x-hermes-session-id');
-        if (session)
-            recorder.serverSession(session);
-        const mapper = chat ? new ChatMapper(recorder) : new ResponsesMapper(recorder);
-        return readStream(response, mapper, recorder, signal);
-    }
-    async discover(log, signal) {
-        const response = await this.request('GET', '/capabilities', undefined, signal);
-        const where = `${this.settings.url}/capabilities`;
-        if (!response.ok) {
-            const code = exitCodeOfStatus(response.status);
-            if (code !== run_verdict/* ExitCode */.yU.Failure)
-                throw await failureOf(response, 'GET /capabilities');
-            await response.body?.cancel();
-            log.note(`${where}: HTTP ${response.status}, so the server announces nothing (an older build); no reasoning is expected`);
-            return { found: false, reasoningStreaming: false };
-        }
-        const body = await response.json().catch(() => undefined);
-        if (!(0,text_text/* isObject */.Gv)(body)) {
-            log.note(`${where} is not a JSON object; no reasoning is expected`);
-            return { found: false, reasoningStreaming: false };
-        }
-        const features = (0,text_text/* isObject */.Gv)(body.features) ? body.features : {};
-        const reasoningStreaming = features.reasoning_streaming === true;
-        log.note(reasoningStreaming
-            ? `Hermes API server ${this.settings.url}: it streams reasoning (features.reasoning_streaming)`
-            : `Hermes API server ${this.settings.url}: it does not announce features.reasoning_streaming; no reasoning is expected`);
-        return { found: true, reasoningStreaming };
-    }
-    /** A streamed POST: the response, or undefined when the endpoint does not exist (404/405). */
-    async post(path, body, signal) {
-        const response = await this.request('POST', path, JSON.stringify(body), signal);
-        if (response.status === 404 || response.status === 405) {
-            await response.body?.cancel();
-            return undefined;
-        }
-        if (!response.ok)
-            throw await failureOf(response, `POST ${path}`);
-        const type = response.headers.get('content-type') ?? '';
-        if (!type.toLowerCase().startsWith('text/event-stream')) {
-            await response.body?.cancel();
-            throw new ServerFailure(run_verdict/* ExitCode */.yU.Failure, `POST ${path} answered ${type ? `with ${(0,text_text/* clip */.$Q)(type, 100)}` : 'without a content type'}, not an event stream (text/event-stream)`);
-        }
-        return response;
-    }
-    async request(method, path, body, signal) {
-        try {
-            return await (0,fetch/* request */.E)(`${this.settings.url}${path}`, {
-                method,
-                headers: {
-                    Authorization: `Bearer ${this.settings.key}`,
-                    Accept: body === undefined ? 'application/json' : 'text/event-stream',
-                    ...(body !== undefined && { 'Content-Type': 'application/json' })
-                },
-                body,
-                signal,
-                // The key goes to api-url and nowhere else.
-                redirect: 'manual'
-            });
-        }
-        catch (error) {
-            if (signal.aborted)
-                throw error;
-            const { code, message } = networkError(error);
-            throw new ServerFailure(exitCodeOfNetworkError(code), `could not reach the API server (${method} ${this.settings.url}${path}): ${message}`);
-        }
-    }
-}
-/** Feeds the body to the parser and the mapper; returns why it ended short, if it did. */
-async function readStream(response, mapper, recorder, signal) {
-    const parser = new SseParser(event => mapper.push(event), chars => recorder.anomaly(`API stream: an event of ${chars} characters, too long to read (skipped)`));
-    let readError;
-    try {
-        if (response.body)
-            for await (const chunk of response.body)
-                parser.push(chunk);
-    }
-    catch (error) {
-        if (signal.aborted)
-            throw error;
-        readError = networkError(error).message;
-    }
-    const unfinished = parser.end();
-    mapper.finish();
-    if (recorder.written)
-        return undefined;
-    const how = readError
-        ? `the connection failed (${readError})`
-        : unfinished
-            ? 'the connection closed in the middle of an event'
-            : 'the connection closed';
-    return `${how} before ${mapper.terminalName}`;
-}
-/** An HTTP error as a failure: the status, what the server said (OpenAI's error envelope), a hint. */
-async function failureOf(response, what) {
-    const code = exitCodeOfStatus(response.status);
-    const said = serverMessage(await readSome(response, ERROR_BODY_BYTES));
-    const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-    const retryAfter = response.headers.get('retry-after');
-    const location = response.headers.get('location');
-    const hint = response.status >= 300 && response.status < 400
-        ? `; a redirect${location ? ` to ${(0,text_text/* clip */.$Q)(location, 200)}` : ''} is not followed (it would carry the key): set api-url to the server’s own address`
-        : code === run_verdict/* ExitCode */.yU.Config
-            ? '; check api-key (the server’s API_SERVER_KEY)'
-            : retryAfter && code === run_verdict/* ExitCode */.yU.TempFail
-                ? ` (Retry-After: ${(0,text_text/* clip */.$Q)(retryAfter, 40)})`
-                : '';
-    return new ServerFailure(code, `${what}: ${status}${said ? `: ${said}` : ''}${hint}`);
-}
-async function readSome(response, max) {
-    if (!response.body)
-        return '';
-    const chunks = [];
-    let size = 0;
-    try {
-        for await (const chunk of response.body) {
-            chunks.push(chunk);
-            size += chunk.length;
-            if (size >= max)
-                break;
-        }
-    }
-    catch {
-        // What arrived is enough to say something.
-    }
-    return Buffer.concat(chunks).subarray(0, max).toString('utf8');
-}
-function serverMessage(body) {
-    let said = body.trim();
-    // Not JSON, or without an error: the text itself.
-    const parsed = (0,json/* parseJson */.qF)(said).value;
-    if ((0,text_text/* isObject */.Gv)(parsed) && (0,text_text/* isObject */.Gv)(parsed.error) && typeof parsed.error.message === 'string')
-        said = parsed.error.message;
-    else if ((0,text_text/* isObject */.Gv)(parsed) && typeof parsed.error === 'string')
-        said = parsed.error;
-    return (0,text_text/* clip */.$Q)(said.replace(/\s+/g, ' '), ERROR_MESSAGE_CHARS);
-}
-/** fetch's errors hide the reason in `cause` (ECONNREFUSED, ENOTFOUND…). */
-function networkError(error) {
-    const cause = error instanceof Error ? error.cause : undefined;
-    const message = cause?.message || (0,errors/* messageOf */.b)(error);
-    return { code: cause?.code, message: (0,text_text/* clip */.$Q)(message, ERROR_MESSAGE_CHARS) };
-}
-
-;// CONCATENATED MODULE: ./src/steps/other-turns.ts
-/**
- * The turns that run no Hermes CLI: one sent to a Hermes API server (retried on what maps to exit 75),
- * and an existing transcript read; and the retry policy the CLI's turn shares with them.
- */
-
-
-
-
-
-
-/** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */
-async function apiServerTurn(settings, query, { log, cancellation, ports }) {
-    external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
-    const server = new ApiServer({
-        ...settings.api,
-        model: settings.model,
-        showReasoning: settings.showReasoning,
-        timeoutMs: settings.timeoutMs
-    });
-    log.begin();
-    const attempts = await (0,tempfail/* retryTempfail */.BZ)(() => server.attempt(query, settings.jsonlPath, log, cancellation), tempfailPolicy(settings, 'the API server could not take the turn', log, cancellation, ports));
-    return {
-        allowed: true,
-        ...attempts,
-        attemptCount: attempts.earlier.length + 1,
-        agent: server.description
-    };
-}
-function tempfailPolicy(settings, why, log, cancellation, { clock, limits }) {
-    return {
-        jsonlPath: settings.jsonlPath,
-        retries: settings.tempfailRetries,
-        backoffMs: settings.tempfailBackoffMs,
-        jitter: limits.tempfailJitter,
-        why,
-        cancellation,
-        sleep: clock.sleep,
-        note: line => log.note(line)
-    };
-}
-async function readTranscript(transcript, { log, ports }) {
-    const started = ports.clock.now();
-    log.begin();
-    const turn = await (0,stream_reader/* followFile */.g)(transcript, log);
-    const attempt = {
-        turn,
-        durationMs: ports.clock.now() - started,
-        end: { kind: 'transcript' }
-    };
-    return { allowed: true, attempt, earlier: [], attemptCount: 0 };
-}
-/** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
-function installIo(log, { out }) {
-    const line = (text) => out.info(inert(log.redact(text)));
-    return {
-        info: line,
-        output: line,
-        warning: message => out.warning(log.redact(message)),
-        group: (title, fn) => out.group(inert(log.redact(title)), fn),
-        addPath: dir => out.addPath(dir)
-    };
-}
-
 // EXTERNAL MODULE: ./src/gateway/providers.ts
 var gateway_providers = __nccwpck_require__(84048);
-// EXTERNAL MODULE: ./src/config/gateway.ts
-var gateway = __nccwpck_require__(95644);
-;// CONCATENATED MODULE: ./src/gateway/unenforced.ts
-/**
- * The budgets the model gateway cannot hold live: every `max-*` of a turn whose calls do not pass
- * through it (`model-proxy: off`, or no key it can front), and `max-cost-usd` where no cost arrives
- * with the calls. Said before the turn; counted after it on the session record, as estimates.
- */
-
-/** The budgets that are set, by input name, in the order the gateway checks them. */
-function setBudgets(budgets) {
-    return [
-        ...(budgets.maxModelCalls !== undefined ? [gateway/* GatewayInput */.f.MaxModelCalls] : []),
-        ...(budgets.maxTokens !== undefined ? [gateway/* GatewayInput */.f.MaxTokens] : []),
-        ...(budgets.maxCostUsd !== undefined ? [gateway/* GatewayInput */.f.MaxCostUsd] : [])
-    ];
-}
-/**
- * The one warning before a turn the gateway does not front: the budgets set, why none is live, and
- * whether anything counts them after the turn. Undefined when no budget is set.
- */
-function unenforcedWarning(budgets, why, sessionRecord) {
-    const names = setBudgets(budgets);
-    if (names.length === 0)
-        return undefined;
-    const one = names.length === 1;
-    const listed = names.map(n => `"${n}"`).join(one ? '' : ' and ');
-    const after = sessionRecord
-        ? `${one ? 'It is' : 'They are'} counted after the turn on Hermes' session record (estimated): a turn over ${one ? 'it' : 'one'} ends budget_exceeded, but its calls were made and paid for.`
-        : `"session-record" is false, so nothing counts ${one ? 'it' : 'them'}: set it to true, or let the gateway front the key.`;
-    return `${listed} cannot be enforced live: ${why}, so the model gateway sees none of the turn's calls. ${after} See docs/gateway.md.`;
-}
-/**
- * The budgets counted after the turn on the session record: calls and tokens where no gateway ran
- * (it counts every call it fronts), cost also where the gateway got no cost with the calls. Over
- * means past the limit, as the gateway allows calls up to it.
- */
-function afterTurn(budgets, counted, usage) {
-    const costLive = counted?.costLive === true && counted.costUsd !== undefined;
-    const checks = [
-        ...(counted
-            ? []
-            : [
-                {
-                    budget: gateway/* GatewayInput */.f.MaxModelCalls,
-                    figure: usage?.apiCalls,
-                    limit: budgets.maxModelCalls
-                },
-                {
-                    budget: gateway/* GatewayInput */.f.MaxTokens,
-                    figure: usage && recordTokens(usage),
-                    limit: budgets.maxTokens
-                }
-            ]),
-        ...(costLive
-            ? []
-            : [{ budget: gateway/* GatewayInput */.f.MaxCostUsd, figure: usage?.costUsd, limit: budgets.maxCostUsd }])
-    ];
-    const result = { uncounted: [] };
-    for (const { budget, figure, limit } of checks) {
-        if (limit === undefined)
-            continue;
-        if (figure === undefined)
-            result.uncounted.push(budget);
-        else if (figure > limit && !result.stop)
-            result.stop = { budget, figure, limit, estimated: true };
-    }
-    return result;
-}
-/**
- * The tokens a session record says the turn used. Upstream's row keeps the prompt's cached part
- * apart (agent/usage_pricing.py, CanonicalUsage: prompt = input + cache read + cache write), so all
- * four count, as in a provider's usage (what the gateway counts). Undefined when it has none.
- */
-function recordTokens(usage) {
-    const numbers = ['input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens']
-        .map(name => usage.fields[name])
-        .filter((n) => typeof n === 'number');
-    return numbers.length === 0 ? undefined : numbers.reduce((a, b) => a + b, 0);
-}
-/** The warning after the turn for budgets it could not be held to, or undefined. */
-function uncountedWarning(uncounted, recordRead) {
-    if (uncounted.length === 0)
-        return undefined;
-    const one = uncounted.length === 1;
-    const why = recordRead
-        ? `the session record gives no figure for ${one ? 'it' : 'them'}`
-        : 'there is no session record to count on (its row in the summary says why)';
-    return `${uncounted.map(n => `"${n}"`).join(' and ')} could not be counted after the turn: ${why}, so the turn was not held to ${one ? 'it' : 'them'}.`;
-}
-
-;// CONCATENATED MODULE: ./src/steps/anthropic-route.ts
+;// CONCATENATED MODULE: ./src/fronting/anthropic-route.ts
 
 const ANTHROPIC_DEFAULT = 'https://api.anthropic.com';
 /**
@@ -66078,48 +67471,38 @@ function plainEndpoint(upstream) {
     return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
-;// CONCATENATED MODULE: ./src/steps/gateway.ts
+;// CONCATENATED MODULE: ./src/fronting/fronting.ts
+
+
+
+
+
 /**
- * The model gateway in the run (CLI mode): started before Hermes' environment is built, its
- * capability hidden like every secret, what it counted turned into a fact; and the budgets and
- * Hermes' own limits as the verdict and argv see them.
+ * Whether the decision needs config.yaml's model section: Hermes takes Anthropic's base URL from it,
+ * and the agent reads the file (its own copy, or, as the runner's user, the runner's own; not with
+ * ignore-user-config, when it is isolated).
  */
-
-
-
-
-
-
-
-
-
-
-
-
+function readsConfig({ env, dotenv, isolated, ignoreUserConfig }) {
+    const anthropicKey = Boolean(withDotenv(env, dotenv).ANTHROPIC_API_KEY?.trim());
+    return !isolated || !ignoreUserConfig || anthropicKey;
+}
 /**
- * Starts the turn's gateway on the keys Hermes will really use: its `.env` beats the step's `env:`.
+ * The keys the gateway is to front: those Hermes will really use (its `.env` beats the step's `env:`).
  * An agent of its own gets a copy of that file without the gateway's variables; one that runs as the
  * runner's user reads the file itself, so a provider named there is not fronted (it would bypass the
- * gateway, or send the real key to it), and a fronted key stays in this process's environment, which
- * the runner's user can read: both said in a warning, and the key listed as held.
+ * gateway, or send the real key to it).
  */
-async function startTurnGateway(settings, plan, log, cancellation, { env, gateway, limits, clock, out }, isolated) {
-    const dotenv = readHermesDotenv(env);
-    const warning = (message) => out.warning(log.redact(message));
+function frontingOf(facts) {
+    const { env, dotenv, model, isolated, ignoreUserConfig } = facts;
     const seen = withDotenv(env, dotenv);
-    // Hermes takes Anthropic's base URL from config.yaml; and the agent reads the file: its own copy,
-    // or, as the runner's user, the runner's own (not with ignore-user-config, when it is isolated).
     const anthropicKey = Boolean(seen.ANTHROPIC_API_KEY?.trim());
-    const ignoreUserConfig = settings.ignoreUserConfig;
     const copied = isolated && !ignoreUserConfig;
     const agentReads = !isolated || !ignoreUserConfig;
-    const model = agentReads || anthropicKey ? readModelSection(env) : undefined;
-    const facts = model && anthropicKey ? { seen, model, isolated, ignoreUserConfig } : undefined;
+    const route = model && anthropicKey ? { seen, model, isolated, ignoreUserConfig } : undefined;
     const config = copied && model && 'text' in model ? model : undefined;
-    const left = settings.gateway.modelProxy !== 'off'
-        ? notFronted(seen, dotenv, isolated, facts, config)
+    const left = facts.modelProxy !== 'off'
+        ? notFronted(seen, dotenv, isolated, route, config)
         : { providers: new Set(), warnings: [] };
-    left.warnings.forEach(warning);
     const fronting = { ...seen };
     for (const p of gateway_providers/* PROVIDERS */.xq)
         if (left.providers.has(p.provider))
@@ -66127,56 +67510,35 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
     // The upstream Hermes would have called: config.yaml's model.base_url first (see anthropic-route.ts).
     if (left.anthropicUpstream)
         fronting.ANTHROPIC_BASE_URL = left.anthropicUpstream;
-    const retry = limits.modelRetry;
-    const started = await gateway.start({
-        env: fronting,
-        mode: settings.gateway.modelProxy,
-        budgets: settings.gateway.budgets,
-        prices: settings.gateway.prices,
-        // No retry may outlast the step's own limit.
-        retry: settings.timeoutMs > 0
-            ? { ...retry, totalMs: Math.min(retry.totalMs, settings.timeoutMs) }
-            : retry,
-        signal: cancellation.signal,
-        note: line => log.note(inert(log.redact(line))),
-        warning,
-        sleep: clock.sleep,
-        // The agent, as its own user, could bind a loopback upstream's port before its server does.
-        ...(isolated && { loopbackTrusted: notAgentOwned })
-    });
-    const found = agentReads && model && 'text' in model && model.text ? configCredentials(model.text) : [];
-    const configHeld = found.length > 0 ? { configHeld: found } : {};
-    if (!started) {
-        const unenforced = unenforcedWarning(settings.gateway.budgets, settings.gateway.modelProxy === 'off'
-            ? '"model-proxy" is off'
-            : `no key the model gateway fronts is in Hermes' reach (it fronts ${gateway_providers/* PROVIDERS */.xq.map(p => p.keyVariable).join(', ')}; a key it leaves to the agent is said above)`, settings.sessionRecord);
-        if (unenforced)
-            warning(unenforced);
-        return { dotenv, ...configHeld };
-    }
-    plan.hide(started.capability);
-    const anthropicBase = started.fronted.some(f => f.provider === 'anthropic')
-        ? started.env.ANTHROPIC_BASE_URL
+    const configHeld = agentReads && model && 'text' in model && model.text ? configCredentials(model.text) : [];
+    return { env: fronting, warnings: left.warnings, configHeld };
+}
+/**
+ * What follows from the keys the gateway fronts: the isolated agent's own config.yaml (Hermes' own
+ * API retries off, Anthropic's base URL the gateway's when it is fronted; the runner's file is never
+ * written), and the warnings of an agent that runs as the runner's user: a fronted key stays in this
+ * process's environment, which that user can read.
+ */
+function whileFronted({ model, isolated, ignoreUserConfig, dotenv }, gateway) {
+    const warnings = [];
+    const anthropicBase = gateway.fronted.some(f => f.provider === 'anthropic')
+        ? gateway.env.ANTHROPIC_BASE_URL
         : undefined;
-    // Only the gateway retries: the agent's own copy says so (the runner's file is never written).
+    const copied = isolated && !ignoreUserConfig;
+    // Only the gateway retries: the agent's own copy says so.
     const agentConfig = isolated ? agentConfigText(copied ? model : undefined, anthropicBase) : {};
     if (agentConfig.kept)
-        warning(`Hermes' config.yaml cannot be edited for certain (${agentConfig.kept}): Hermes' own API retries (agent.api_max_retries) stay on top of the model gateway's.`);
+        warnings.push(`Hermes' config.yaml cannot be edited for certain (${agentConfig.kept}): Hermes' own API retries (agent.api_max_retries) stay on top of the model gateway's.`);
     const fileNoProxy = dotenv?.values.NO_PROXY ?? dotenv?.values.no_proxy;
     if (!isolated && fileNoProxy !== undefined && !fileNoProxy.includes('127.0.0.1'))
-        warning(`${dotenv?.path ?? '.env'} sets NO_PROXY without 127.0.0.1, and Hermes reads it over its environment: behind a proxy, its calls to the model gateway go to the proxy. Add 127.0.0.1 there.`);
+        warnings.push(`${dotenv?.path ?? '.env'} sets NO_PROXY without 127.0.0.1, and Hermes reads it over its environment: behind a proxy, its calls to the model gateway go to the proxy. Add 127.0.0.1 there.`);
     if (!isolated)
-        warning(`Hermes runs as the runner's user: the key${started.fronted.length > 1 ? 's' : ''} the model gateway fronts ` +
-            `(${started.fronted.map(f => f.keyVariable).join(', ')}) stay readable by the agent in this ` +
+        warnings.push(`Hermes runs as the runner's user: the key${gateway.fronted.length > 1 ? 's' : ''} the model gateway fronts ` +
+            `(${gateway.fronted.map(f => f.keyVariable).join(', ')}) stay readable by the agent in this ` +
             `action's own environment (/proc/<pid>/environ). The gateway still counts, caps and retries the ` +
             `model calls; run Hermes as its own user to keep the key from it (see docs/gateway.md). The step's ` +
             `inputs (github-token, api-key) and the runner's own tokens are as readable.`);
-    return {
-        gateway: started,
-        dotenv,
-        ...(agentConfig.text !== undefined && { agentConfig: agentConfig.text }),
-        ...configHeld
-    };
+    return { ...(agentConfig.text !== undefined && { agentConfig: agentConfig.text }), warnings };
 }
 /** The providers whose key is not to be fronted though present, each said why. */
 function notFronted(seen, dotenv, isolated, anthropic, config) {
@@ -66238,6 +67600,12 @@ function notFronted(seen, dotenv, isolated, anthropic, config) {
 }
 /** Why an OpenAI-compatible key is not fronted. */
 const OPENAI_UNROUTED = 'OPENAI_API_KEY is not fronted by the model gateway: Hermes reads OPENAI_BASE_URL only when asked for the openai-api provider (HERMES_INFERENCE_PROVIDER: openai-api), so the agent holds the key. Set that, or use OpenRouter, to keep the key from the agent.';
+/** A value long enough to look for elsewhere: the redaction's 8 characters (shorter, it is in ordinary text). */
+const searchable = (value) => value.length >= text_redact/* MIN_ENV_SECRET_CHARS */.IK;
+
+;// CONCATENATED MODULE: ./src/fronting/agent-reach.ts
+
+
 /**
  * What the agent's copy of Hermes' home must do without: the gateway's variables (the .env copy loses
  * them), the agent's config.yaml, and the fronted keys' real values, the step's and .env's (a copied
@@ -66264,17 +67632,6 @@ function heldByAgent(held, agentEnv, { gateway, dotenv, configHeld = [] }, isola
     ];
 }
 /**
- * The fronted keys' real values, the step's and those of Hermes' .env, to look for elsewhere: of 8
- * characters at least, as the redaction's (shorter, it would be found in ordinary text).
- */
-function frontedValues({ gateway, dotenv }, env) {
-    return (gateway?.fronted ?? [])
-        .flatMap(f => [env[f.keyVariable], dotenv?.values[f.keyVariable]])
-        .map(v => v?.trim() ?? '')
-        .filter(searchable);
-}
-const searchable = (value) => value.length >= text_redact/* MIN_ENV_SECRET_CHARS */.IK;
-/**
  * Hermes' environment with the gateway's variables laid over it: the keys replaced, not added to;
  * and any other variable that holds a fronted key's value (the workflow's `LLM_KEY: ${{ secrets.… }}`
  * beside the provider's own name) left out, said in a warning by name.
@@ -66297,24 +67654,112 @@ function agentEnvironment(env, turn, warning = () => undefined) {
         warning(`${said.join(', ')} ${copies.length + named.length > 1 ? 'hold' : 'holds'} the value of a key the model gateway fronts: left out of Hermes' environment, which would otherwise hold the key.`);
     return out;
 }
-/** What the gateway counted, its strings redacted (the model is the agent's choice). */
-function gatewayFact(gateway, redact) {
-    const stats = gateway.stats();
-    return {
-        calls: stats.calls.map(({ streamed: _streamed, model, ...call }) => ({
-            ...call,
-            ...(model !== undefined && { model: redact(model) })
-        })),
-        retries: stats.retries,
-        tokens: stats.tokens,
-        ...(stats.costUsd !== undefined && { costUsd: stats.costUsd }),
-        costLive: stats.costLive,
-        ...(stats.stopped && { stopped: stats.stopped })
-    };
+/**
+ * The fronted keys' real values, the step's and those of Hermes' .env, to look for elsewhere: of 8
+ * characters at least, as the redaction's (shorter, it would be found in ordinary text).
+ */
+function frontedValues({ gateway, dotenv }, env) {
+    return (gateway?.fronted ?? [])
+        .flatMap(f => [env[f.keyVariable], dotenv?.values[f.keyVariable]])
+        .map(v => v?.trim() ?? '')
+        .filter(searchable);
+}
+
+// EXTERNAL MODULE: ./src/config/gateway.ts
+var config_gateway = __nccwpck_require__(95644);
+;// CONCATENATED MODULE: ./src/run/budget.ts
+/**
+ * The budgets' verdict (CLI mode): budget_exceeded when the gateway refused a call for a budget, or
+ * when a budget it could not hold live (every `max-*` of a turn whose calls do not pass through it,
+ * `model-proxy: off` or no key it can front; `max-cost-usd` where no cost arrives with the calls),
+ * counted after the turn on the session record, went past its limit. What is said of those budgets,
+ * before the turn and after it.
+ */
+
+/** The budgets that are set, by input name, in the order the gateway checks them. */
+function setBudgets(budgets) {
+    return [
+        ...(budgets.maxModelCalls !== undefined ? [config_gateway/* GatewayInput */.f.MaxModelCalls] : []),
+        ...(budgets.maxTokens !== undefined ? [config_gateway/* GatewayInput */.f.MaxTokens] : []),
+        ...(budgets.maxCostUsd !== undefined ? [config_gateway/* GatewayInput */.f.MaxCostUsd] : [])
+    ];
+}
+/**
+ * The one warning before a turn the gateway does not front: the budgets set, why none is live, and
+ * whether anything counts them after the turn. Undefined when no budget is set.
+ */
+function unenforcedWarning(budgets, why, sessionRecord) {
+    const names = setBudgets(budgets);
+    if (names.length === 0)
+        return undefined;
+    const one = names.length === 1;
+    const listed = names.map(n => `"${n}"`).join(one ? '' : ' and ');
+    const after = sessionRecord
+        ? `${one ? 'It is' : 'They are'} counted after the turn on Hermes' session record (estimated): a turn over ${one ? 'it' : 'one'} ends budget_exceeded, but its calls were made and paid for.`
+        : `"session-record" is false, so nothing counts ${one ? 'it' : 'them'}: set it to true, or let the gateway front the key.`;
+    return `${listed} cannot be enforced live: ${why}, so the model gateway sees none of the turn's calls. ${after} See docs/gateway.md.`;
+}
+/**
+ * The budgets counted after the turn on the session record: calls and tokens where no gateway ran
+ * (it counts every call it fronts), cost also where the gateway got no cost with the calls. Over
+ * means past the limit, as the gateway allows calls up to it.
+ */
+function afterTurn(budgets, counted, usage) {
+    const costLive = counted?.costLive === true && counted.costUsd !== undefined;
+    const checks = [
+        ...(counted
+            ? []
+            : [
+                {
+                    budget: config_gateway/* GatewayInput */.f.MaxModelCalls,
+                    figure: usage?.apiCalls,
+                    limit: budgets.maxModelCalls
+                },
+                {
+                    budget: config_gateway/* GatewayInput */.f.MaxTokens,
+                    figure: usage && recordTokens(usage),
+                    limit: budgets.maxTokens
+                }
+            ]),
+        ...(costLive
+            ? []
+            : [{ budget: config_gateway/* GatewayInput */.f.MaxCostUsd, figure: usage?.costUsd, limit: budgets.maxCostUsd }])
+    ];
+    const result = { uncounted: [] };
+    for (const { budget, figure, limit } of checks) {
+        if (limit === undefined)
+            continue;
+        if (figure === undefined)
+            result.uncounted.push(budget);
+        else if (figure > limit && !result.stop)
+            result.stop = { budget, figure, limit, estimated: true };
+    }
+    return result;
+}
+/**
+ * The tokens a session record says the turn used. Upstream's row keeps the prompt's cached part
+ * apart (agent/usage_pricing.py, CanonicalUsage: prompt = input + cache read + cache write), so all
+ * four count, as in a provider's usage (what the gateway counts). Undefined when it has none.
+ */
+function recordTokens(usage) {
+    const numbers = ['input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens']
+        .map(name => usage.fields[name])
+        .filter((n) => typeof n === 'number');
+    return numbers.length === 0 ? undefined : numbers.reduce((a, b) => a + b, 0);
+}
+/** The warning after the turn for budgets it could not be held to, or undefined. */
+function uncountedWarning(uncounted, recordRead) {
+    if (uncounted.length === 0)
+        return undefined;
+    const one = uncounted.length === 1;
+    const why = recordRead
+        ? `the session record gives no figure for ${one ? 'it' : 'them'}`
+        : 'there is no session record to count on (its row in the summary says why)';
+    return `${uncounted.map(n => `"${n}"`).join(' and ')} could not be counted after the turn: ${why}, so the turn was not held to ${one ? 'it' : 'them'}.`;
 }
 /**
  * The budget the turn went past: the one the gateway enforced, else one counted after the turn on the
- * session record (gateway/unenforced.ts).
+ * session record.
  */
 function budgetStop(settings, fact, record) {
     if (fact?.stopped)
@@ -66354,37 +67799,167 @@ function withBudget(decision, settings, { gateway, record }) {
     const stop = budgetStop(settings, gateway, record);
     return stop ? { ...decision, verdict: budgetVerdict(stop, decision.verdict.exitCode) } : decision;
 }
-/** The flags asked for by input, for `hermes chat --help` to confirm. */
-function askedFlags(settings) {
-    const { maxTurns, runBudgetSeconds } = settings.gateway;
-    return [
-        ...(maxTurns !== undefined
-            ? [{ flag: '--max-turns', input: inputs/* Input */.p.MaxTurns, value: maxTurns }]
-            : []),
-        ...(runBudgetSeconds !== undefined
-            ? [{ flag: '--run-budget', input: inputs/* Input */.p.RunBudget, value: runBudgetSeconds }]
-            : [])
-    ];
-}
-/** A Hermes that does not list a flag asked for: refused as usage_error before it runs. */
-function refusedFlags(unlisted, jsonlPath, log) {
-    external_node_fs_.closeSync((0,paths/* openTranscript */.B$)(jsonlPath, 'write'));
-    const line = (`Input ${unlisted.map(u => `"${u.input}" (${u.value})`).join(' and ')} asks for ` +
-        `${unlisted.map(u => u.flag).join(' and ')}, which this Hermes' "hermes chat --help" does not list; ` +
-        'remove the input, or run a Hermes that has it.');
-    return {
-        turn: new stream_reader/* StreamReader */.C(log).finish(),
-        durationMs: 0,
-        end: {
-            kind: 'process',
-            exitCode: 2,
-            signal: null,
-            stderrTail: [line],
-            timedOut: false,
-            cancelled: false,
-            timeoutMs: 0
-        }
+
+;// CONCATENATED MODULE: ./src/steps/gateway.ts
+
+
+
+
+
+
+
+/**
+ * Starts the turn's gateway on the keys Hermes will really use; where the agent runs as the runner's
+ * user, a fronted key stays in this process's environment, which that user can read: said in a
+ * warning (and the key is listed as held).
+ */
+async function startTurnGateway(settings, plan, log, cancellation, { env, gateway, limits, clock, out }, isolated) {
+    const warning = (message) => out.warning(log.redact(message));
+    const read = {
+        env,
+        dotenv: readHermesDotenv(env),
+        isolated,
+        ignoreUserConfig: settings.ignoreUserConfig
     };
+    const facts = {
+        ...read,
+        model: readsConfig(read) ? readModelSection(env) : undefined,
+        modelProxy: settings.gateway.modelProxy
+    };
+    const fronting = frontingOf(facts);
+    fronting.warnings.forEach(warning);
+    const retry = limits.modelRetry;
+    const started = await gateway.start({
+        env: fronting.env,
+        mode: settings.gateway.modelProxy,
+        budgets: settings.gateway.budgets,
+        prices: settings.gateway.prices,
+        // No retry may outlast the step's own limit.
+        retry: settings.timeoutMs > 0
+            ? { ...retry, totalMs: Math.min(retry.totalMs, settings.timeoutMs) }
+            : retry,
+        signal: cancellation.signal,
+        note: line => log.note(inert(log.redact(line))),
+        warning,
+        sleep: clock.sleep,
+        // The agent, as its own user, could bind a loopback upstream's port before its server does.
+        ...(isolated && { loopbackTrusted: notAgentOwned })
+    });
+    const { dotenv } = read;
+    const configHeld = fronting.configHeld.length > 0 ? { configHeld: fronting.configHeld } : {};
+    if (!started) {
+        const unenforced = unenforcedWarning(settings.gateway.budgets, settings.gateway.modelProxy === 'off'
+            ? '"model-proxy" is off'
+            : `no key the model gateway fronts is in Hermes' reach (it fronts ${gateway_providers/* PROVIDERS */.xq.map(p => p.keyVariable).join(', ')}; a key it leaves to the agent is said above)`, settings.sessionRecord);
+        if (unenforced)
+            warning(unenforced);
+        return { dotenv, ...configHeld };
+    }
+    plan.hide(started.capability);
+    const agent = whileFronted(facts, started);
+    agent.warnings.forEach(warning);
+    return {
+        gateway: started,
+        dotenv,
+        ...(agent.agentConfig !== undefined && { agentConfig: agent.agentConfig }),
+        ...configHeld
+    };
+}
+
+;// CONCATENATED MODULE: ./src/steps/agent.ts
+
+
+
+
+
+
+async function prepareAgent(options, running) {
+    const { settings, workingDirectory, executable } = options;
+    const { log, cancellation, ports, plan } = running;
+    const { env, out } = ports;
+    const warn = (message) => out.warning(log.redact(message));
+    const confining = {
+        plan: options.isolation,
+        workspace: env.GITHUB_WORKSPACE ?? workingDirectory,
+        workingDirectory,
+        executable
+    };
+    const isolated = runsAsOwnUser({ ...confining, env });
+    let turn = {};
+    let confinement;
+    // The gateway closes and the fence comes down, once, in that order: a gateway that fails to close
+    // is said, and does not keep the agent's user in place.
+    let released;
+    const release = () => (released ??= (async () => {
+        await turn.gateway
+            ?.close()
+            .catch((error) => out.warning(`The model gateway did not close cleanly: ${(0,errors/* messageOf */.b)(error)}`));
+        try {
+            return await confinement?.release();
+        }
+        finally {
+            // What was lent goes once the agent's last process has: nothing of the runner's reads it.
+            options.lent?.remove();
+        }
+    })());
+    try {
+        // Before the agent's environment is built: the keys it fronts are replaced by its capability.
+        turn = await startTurnGateway(settings, plan, log, cancellation, ports, isolated);
+        const { gateway } = turn;
+        const confined = await confine({
+            ...confining,
+            queryFile: options.queryFile,
+            ignoreUserConfig: settings.ignoreUserConfig,
+            env: agentEnvironment(env, turn, warn),
+            overrides: agentOverrides(turn, env),
+            mayFallBack: settings.isolation === 'auto' && !options.strangers,
+            fence: {
+                egress: settings.egress,
+                gatewayPort: gateway?.port,
+                required: settings.egress.kind === 'fenced' && options.strangers
+            },
+            host: ports.isolationHost,
+            redact: text => log.redact(text),
+            warn,
+            note: line => log.note(line)
+        });
+        if (!confined.ok) {
+            await release();
+            return { ok: false, why: confined.why, fact: confined.fact };
+        }
+        confinement = confined.confinement;
+        // Cancelled while the agent's user (or the gateway) was set up: the fence comes down below.
+        if (cancellation.cancelled)
+            throw new run_cancellation/* Cancelled */.cJ(isolated ? 'while Hermes’ own user was set up' : 'while the turn was prepared');
+        const { spawning } = confinement;
+        const agentHeld = heldByAgent(ports.gateway.held, spawning.env, turn, isolated);
+        const unsafe = options.fork && forkHeld(gateway !== undefined, agentHeld);
+        if (unsafe) {
+            const fact = await release();
+            return { ok: false, why: log.redact(unsafe), fact: fact ?? { why: unsafe } };
+        }
+        // As the runner's user, the agent reads all of this process's environment (/proc/<pid>/environ).
+        // Redacted: a config.yaml path is the user's text (names of variables are not secrets).
+        const held = isolated ? agentHeld : heldByAgent(ports.gateway.held, env, turn, false);
+        const fence = confinement;
+        return {
+            ok: true,
+            agent: {
+                spawning,
+                queryFile: confinement.queryFile,
+                isolated,
+                gateway,
+                held: held.map(name => log.redact(name)),
+                waitFor: work => fence.waitFor(work),
+                release
+            }
+        };
+    }
+    catch (error) {
+        // The fence comes down on a throw too; the throw is the news.
+        await release().catch(() => undefined);
+        throw error;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/steps/asked.ts
@@ -66400,10 +67975,9 @@ function refusedFlags(unlisted, jsonlPath, log) {
 
 function askedTurn(settings, plan, request, env) {
     if (settings.mode === 'transcript')
-        return { settings, remove: () => undefined };
+        return { remove: () => undefined };
     if (settings.mode === 'api')
         return {
-            settings,
             apiQuery: withRequest(plan.apiQuery ?? '', request),
             remove: () => undefined
         };
@@ -66412,7 +67986,7 @@ function askedTurn(settings, plan, request, env) {
     const file = external_node_path_.join(dir, 'prompt.md');
     external_node_fs_.writeFileSync(file, prompt, { mode: 0o644 });
     return {
-        settings: { ...settings, query: { kind: 'file', path: file } },
+        query: { kind: 'file', path: file },
         remove: () => external_node_fs_.rmSync(dir, { recursive: true, force: true })
     };
 }
@@ -66774,15 +68348,6 @@ async function saveThread(options, env) {
 // EXTERNAL MODULE: ./src/install/cache.ts
 var cache = __nccwpck_require__(77673);
 ;// CONCATENATED MODULE: ./src/steps/thread.ts
-/**
- * `thread: auto`: a run on an issue or pull request continues the Hermes session of the run before
- * it. Before the turn, the thread's newest entry is restored and checked (thread/store.ts) and lent
- * to the agent's Hermes home, and Hermes is asked to `--resume` it; after the turn, the id Hermes
- * answered with says whether it did (never silently: a new thread is a warning), and the session is
- * saved for the next run where this run may save (thread/place.ts). Only where Hermes runs as its own
- * user: its home is then a throw-away one, never the runner's own store.
- */
-
 
 
 
@@ -66792,7 +68357,7 @@ var cache = __nccwpck_require__(77673);
 async function openThread(settings, admitted, env, isolated) {
     if (settings.thread.mode === 'off')
         return undefined;
-    const place = threadPlace(env, (0,events/* eventPayload */.Z)(env), {
+    const place = threadPlace(env, admitted.payload, {
         trusted: admitted.trigger?.writer === true,
         fork: admitted.fork !== undefined
     });
@@ -66825,21 +68390,23 @@ async function openThread(settings, admitted, env, isolated) {
         };
     }
 }
-/** The settings Hermes runs with: `--resume` the restored session, in the current directory. */
-async function resumed(settings, open, spawning) {
+/**
+ * The restored session lent to the agent's Hermes home: its id, for Hermes to `--resume`; undefined
+ * when there is none to resume (or it could not be lent: said in the thread's note).
+ */
+async function lendThread(open, spawning) {
     const home = spawning.env.HERMES_HOME;
     if (!open?.restored.found || !home || !spawning.as)
-        return settings;
+        return undefined;
     const why = await lendStore(open.restored.db, home, spawning.as, spawning.env);
     if (why) {
         open.restored = {
             found: false,
             why: `the saved session could not be given to Hermes (${why})`
         };
-        return settings;
+        return undefined;
     }
-    const id = open.restored.record.sessionId;
-    return { ...settings, args: [`--resume=${id}`, '--no-restore-cwd', ...settings.args] };
+    return open.restored.record.sessionId;
 }
 /** After the turn: whether Hermes continued the thread, and the session saved for the next run. */
 async function closeThread(open, { sessionId, spawning, cancelled, maxBytes, redact, env }) {
@@ -66923,28 +68490,29 @@ async function closeThread(open, { sessionId, spawning, cancelled, maxBytes, red
 
 
 
-
 async function execute(plan, admitted, ports, 
 // Heard since run()'s first line; its own when called alone.
 cancellation = ports.listenForCancellation()) {
-    // pr-rules: a checkout someone else may have written gives Hermes no rules or skills.
-    const ruled = admitted.rules?.ignored && plan.settings.mode === 'cli'
-        ? { ...plan.settings, ignoreRules: true }
-        : plan.settings;
     // trigger-phrase: what the comment asked goes after the workflow's prompt, as data.
-    const asked = admitted.request ? askedTurn(ruled, plan, admitted.request, ports.env) : undefined;
-    const settings = asked?.settings ?? ruled;
+    const asked = admitted.request
+        ? askedTurn(plan.settings, plan, admitted.request, ports.env)
+        : undefined;
     try {
-        return await executeAs(settings, asked?.apiQuery ?? plan.apiQuery, plan, admitted, ports, cancellation);
+        return await executeAs(asked?.query, asked?.apiQuery ?? plan.apiQuery, admitted, {
+            plan,
+            ports,
+            cancellation
+        });
     }
     finally {
         asked?.remove();
     }
 }
-async function executeAs(settings, apiQuery, plan, admitted, ports, cancellation) {
-    await untilCancelled(admitted.comment?.start(cancellation.signal), cancellation);
+async function executeAs(askedQuery, apiQuery, admitted, { plan, ports, cancellation }) {
+    const { settings } = plan;
+    await (0,run_cancellation/* untilCancelled */.c8)(admitted.comment?.start(cancellation.signal), cancellation);
     if (cancellation.cancelled)
-        throw new Cancelled('while the comment saying Hermes is working was written');
+        throw new run_cancellation/* Cancelled */.cJ('while the comment saying Hermes is working was written');
     const log = new LiveLog(plan.redact, ports.out.log);
     if (!settings.showReasoning)
         log.hideReasoning();
@@ -66956,7 +68524,7 @@ async function executeAs(settings, apiQuery, plan, admitted, ports, cancellation
             ? await readTranscript(settings.transcript, running)
             : settings.mode === 'api'
                 ? await apiServerTurn(settings, apiQuery ?? '', running)
-                : await hermesTurn(settings, admitted, running);
+                : await hermesTurn(settings, admitted, askedQuery ?? settings.query, running);
         if (!result.allowed)
             log.end();
         return { ...result, cancellation, log };
@@ -66967,230 +68535,181 @@ async function executeAs(settings, apiQuery, plan, admitted, ports, cancellation
         throw error;
     }
 }
-/** A cancel before Hermes ran: run() reports it as `interrupted`, saying how far the run got. */
-class Cancelled extends Error {
-    when;
-    constructor(when) {
-        super(`The job was cancelled ${when}, before Hermes started`);
-        this.when = when;
-    }
-}
-/** What a step awaits, or less: the wait ends at the first cancel (the step itself is left to end). */
-async function untilCancelled(step, cancellation) {
-    if (cancellation.cancelled)
-        return undefined;
-    const { signal } = cancellation;
-    let stop = () => undefined;
-    const cancelled = new Promise(resolve => {
-        stop = () => resolve(undefined);
-        signal.addEventListener('abort', stop, { once: true });
-    });
-    try {
-        return await Promise.race([step, cancelled]);
-    }
-    finally {
-        signal.removeEventListener('abort', stop);
-    }
-}
-/** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
-async function hermesTurn(given, admitted, { log, cancellation, ports, plan: turnPlan }) {
-    const { isolation: plan, trigger, fork } = admitted;
+/**
+ * Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can:
+ * the agent prepared (prepareAgent) and released in one `finally`.
+ */
+async function hermesTurn(given, admitted, query, running) {
+    const { log, cancellation, ports } = running;
     const { env, hermes } = ports;
     external_node_fs_.mkdirSync(external_node_path_.dirname(given.jsonlPath), { recursive: true });
     const provided = await hermes.provide(given, installIo(log, ports), cancellation, env);
     const { executable, install } = provided;
     // Cancelled while Hermes was looked for or installed (the installer's group is gone by now).
     if (cancellation.cancelled)
-        throw new Cancelled(install ? 'while Hermes was installed' : 'while Hermes was looked for');
+        throw new run_cancellation/* Cancelled */.cJ(install ? 'while Hermes was installed' : 'while Hermes was looked for');
     if (provided.failure !== undefined) {
         const attempt = (0,install_install/* notInstalled */.YT)(given.jsonlPath, given.hermesPath, provided.failure, log);
         return { allowed: true, attempt, earlier: [], attemptCount: 1, install };
     }
-    // Read anew after each wait (a property read would stay narrowed across the awaits).
-    const cancelledNow = () => cancellation.cancelled;
     // fork-prs: review: the head fetched into a folder of its own, lent instead of the workspace.
-    const forked = fork && (await forkTurn(fork, given, ports, cancellation.signal));
+    const { fork } = admitted;
+    const forked = fork && (await forkTurn(fork, given, query, ports, cancellation.signal));
+    // Read anew after the wait (a property read would stay narrowed across the awaits).
+    const cancelledNow = () => cancellation.cancelled;
     if (forked?.ok && cancelledNow())
         forked.tree.remove();
     if (cancelledNow())
-        throw new Cancelled("while the pull request's head was fetched");
+        throw new run_cancellation/* Cancelled */.cJ("while the pull request's head was fetched");
     if (forked && !forked.ok)
         throw new Error(`"fork-prs: review": ${forked.why}`);
-    const settings = forked ? forked.settings : given;
-    const confining = {
-        plan,
-        workspace: env.GITHUB_WORKSPACE ?? settings.workingDirectory,
-        workingDirectory: settings.workingDirectory,
-        executable
-    };
-    const isolated = runsAsOwnUser({ ...confining, env });
-    // Whether people without write access can cause this event (the payload read once).
-    const strangers = (0,gate/* gated */.aH)((0,gate/* triggerOf */.ix)(env));
-    let turnGateway = {};
-    let confinement;
-    // Whatever happens from here, the gateway closes and the fence comes down, once, in that order: a
-    // gateway that fails to close is said, and does not keep the agent's user in place.
-    let tornDown;
-    const tearDown = () => (tornDown ??= (async () => {
-        await turnGateway.gateway
-            ?.close()
-            .catch((error) => ports.out.warning(`The model gateway did not close cleanly: ${(0,errors/* messageOf */.b)(error)}`));
-        try {
-            return await confinement?.release();
-        }
-        finally {
-            // The stranger's head goes once the agent's last process has: nothing of the runner's reads it.
-            forked?.tree.remove();
-        }
-    })());
+    const workingDirectory = forked ? forked.tree.dir : given.workingDirectory;
+    const prompt = forked ? forked.query : query;
+    const prepared = await prepareAgent({
+        settings: given,
+        workingDirectory,
+        queryFile: prompt.kind === 'file' ? external_node_path_.resolve(workingDirectory, prompt.path) : undefined,
+        isolation: admitted.isolation,
+        executable,
+        strangers: admitted.strangers,
+        fork: fork !== undefined,
+        lent: forked?.tree
+    }, running);
+    if (!prepared.ok) {
+        const { actor, event } = admitted.trigger ?? {};
+        const refusal = { allowed: false, actor, event, message: prepared.why };
+        return { allowed: false, refusal, isolation: prepared.fact, install };
+    }
+    const { agent } = prepared;
+    let ran;
+    let isolation;
     try {
-        // Before the agent's environment is built: the keys it fronts are replaced by its capability.
-        turnGateway = await startTurnGateway(settings, turnPlan, log, cancellation, ports, isolated);
-        const { gateway } = turnGateway;
-        const agentEnv = agentEnvironment(env, turnGateway, message => ports.out.warning(log.redact(message)));
-        const confined = await confine({
-            ...confining,
-            queryFile: settings.query.kind === 'file'
-                ? external_node_path_.resolve(settings.workingDirectory, settings.query.path)
-                : undefined,
-            ignoreUserConfig: settings.ignoreUserConfig,
-            env: agentEnv,
-            overrides: agentOverrides(turnGateway, env),
-            mayFallBack: settings.isolation === 'auto' && !strangers,
-            fence: {
-                egress: settings.egress,
-                gatewayPort: gateway?.port,
-                required: settings.egress.kind === 'fenced' && strangers
-            },
-            host: ports.isolationHost,
-            redact: text => log.redact(text),
-            warn: message => ports.out.warning(log.redact(message)),
-            note: line => log.note(line)
+        ran = await agentTurn(agent, admitted, running, {
+            given,
+            provided,
+            workingDirectory,
+            query: agent.queryFile ? { kind: 'file', path: agent.queryFile } : prompt
         });
-        if (!confined.ok) {
-            await tearDown();
-            const refusal = {
-                allowed: false,
-                actor: trigger?.actor,
-                event: trigger?.event,
-                message: confined.why
-            };
-            return { allowed: false, refusal, isolation: confined.fact, install };
-        }
-        confinement = confined.confinement;
-        // Cancelled while the agent's user (or the gateway) was set up: the fence comes down below.
-        if (cancelledNow())
-            throw new Cancelled(isolated ? 'while Hermes’ own user was set up' : 'while the turn was prepared');
-        const { spawning, queryFile } = confinement;
-        // A stranger's pull request: Hermes starts only with the key fronted and no credential in reach.
-        const unsafe = fork &&
-            forkHeld(gateway !== undefined, heldByAgent(ports.gateway.held, spawning.env, turnGateway, isolated));
-        if (unsafe) {
-            const isolation = await tearDown();
-            const refusal = {
-                allowed: false,
-                actor: trigger?.actor,
-                event: trigger?.event,
-                message: log.redact(unsafe)
-            };
-            return { allowed: false, refusal, isolation: isolation ?? { why: unsafe }, install };
-        }
-        const spent = () => ({
-            gateway: gateway && gatewayFact(gateway, log.redact),
-            // Under none, all of this process's environment: the agent reads it in /proc/<pid>/environ.
-            // Redacted: a config.yaml path is the user's text (names of variables are not secrets).
-            held: heldByAgent(ports.gateway.held, isolated ? spawning.env : env, turnGateway, isolated).map(name => log.redact(name))
-        });
-        // thread: the issue's or pull request's Hermes session, restored and resumed.
-        const thread = await openThread(settings, admitted, env, isolated);
-        if (thread && 'off' in thread)
-            log.note(thread.off);
-        const open = thread && !('off' in thread) ? thread : undefined;
-        const turnSettings = await resumed(queryFile ? { ...settings, query: { kind: 'file', path: queryFile } } : settings, open, spawning);
-        // Asked alongside the run, not before it: a CLI can take a while to print its version.
-        const version = provided.version !== undefined
-            ? Promise.resolve(provided.version)
-            : executable
-                ? hermes.version(executable, settings.workingDirectory, spawning)
-                : Promise.resolve(undefined);
-        // The probe is the agent's too: it may end on its own before the agent's processes are ended.
-        confinement.waitFor(version);
-        const asked = askedFlags(settings);
-        const notListed = await (0,cli_hermes/* unlistedChatFlags */.I1)(executable ?? settings.hermesPath, asked.map(a => a.flag), settings.workingDirectory, spawning);
-        const unlisted = asked.filter(a => notListed.includes(a.flag));
-        if (unlisted.length > 0) {
-            const attempt = refusedFlags(unlisted, settings.jsonlPath, log);
-            const isolation = await tearDown();
-            return {
-                allowed: true,
-                attempt,
-                earlier: [],
-                attemptCount: 1,
-                install,
-                isolation,
-                ...spent()
-            };
-        }
-        log.begin();
-        const attempts = await (0,tempfail/* retryTempfail */.BZ)(() => hermes.attempt(turnSettings, executable ?? settings.hermesPath, settings.jsonlPath, log, cancellation, spawning), tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports));
-        // A cancel from here on (the export) came after the turn: the attempt's verdict does not say it.
-        const cancelledInTurn = cancelledNow();
-        const agent = await version;
-        if (agent)
-            log.note(agent);
-        // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
-        // before the agent's processes are ended (the export is one of them).
-        const sessionId = attempts.attempt.turn.sessionId;
-        const record = settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
-            ? await hermes.record({
-                executable: executable ?? settings.hermesPath,
-                sessionId,
-                output: (0,session_record/* recordPathFor */.CT)(settings.jsonlPath),
-                cwd: settings.workingDirectory,
-                env: spawning.env,
-                as: spawning.as,
-                timeoutMs: (0,session_record/* exportTimeoutMs */.MU)(env),
-                cancelled: cancellation.cancelled,
-                signal: cancellation.signal
-            })
-            : undefined;
-        const threadFact = open &&
-            (await closeThread(open, {
-                sessionId,
-                spawning,
-                cancelled: cancellation.cancelled,
-                maxBytes: settings.thread.maxBytes,
-                redact: turnPlan.redact,
-                env
-            }));
-        const isolation = await tearDown();
-        const cancelledLate = cancellation.cancelledAt !== undefined && !cancelledInTurn
-            ? record
-                ? 'after Hermes’ turn ended, while its session record was exported'
-                : 'after Hermes’ turn ended'
-            : undefined;
-        return {
-            allowed: true,
-            ...attempts,
-            attemptCount: attempts.earlier.length + 1,
-            agent,
-            install,
-            isolation,
-            record,
-            cancelledLate,
-            ...(threadFact && { thread: threadFact }),
-            ...spent()
-        };
     }
-    catch (error) {
-        // The fence comes down on a throw too; the throw is the news.
-        await tearDown().catch(() => undefined);
-        throw error;
+    finally {
+        // On a throw, the throw is the news; after the turn, a fence that does not come down is.
+        const released = agent.release();
+        isolation = ran ? await released : await released.catch(() => undefined);
     }
+    const spent = {
+        gateway: agent.gateway && (0,gateway/* gatewayFact */.Ds)(agent.gateway, log.redact),
+        held: agent.held
+    };
+    const { cancelledInTurn, ...turn } = ran;
+    return {
+        ...turn,
+        install,
+        isolation,
+        ...spent,
+        ...lateCancel(cancelledInTurn, turn.record, cancellation)
+    };
+}
+/**
+ * The settings Hermes runs with, planned once from the workflow's and what the turn adds:
+ * `--ignore-rules` where the checkout may hold a stranger's rules (pr-rules), the prompt where the
+ * agent reads it (the comment's request and the pull request's data in it), the pull request's head as
+ * the folder, and the thread's session to `--resume`.
+ */
+function turnSettings(given, turn) {
+    return {
+        ...given,
+        ...(turn.ignoreRules && { ignoreRules: true }),
+        query: turn.query,
+        workingDirectory: turn.workingDirectory,
+        ...(turn.resume !== undefined && {
+            args: [`--resume=${turn.resume}`, '--no-restore-cwd', ...given.args]
+        })
+    };
+}
+/**
+ * The turn of the prepared agent: its thread restored, its flags checked, its attempts (retried on
+ * exit 75), its version, its session record, its thread saved. The fence is the caller's to take down.
+ */
+async function agentTurn(agent, admitted, { log, cancellation, ports, plan }, turn) {
+    const { env, hermes } = ports;
+    const { spawning } = agent;
+    const { given, provided } = turn;
+    // thread: the issue's or pull request's Hermes session, restored and resumed.
+    const thread = await openThread(given, admitted, env, agent.isolated);
+    if (thread && 'off' in thread)
+        log.note(thread.off);
+    const open = thread && !('off' in thread) ? thread : undefined;
+    const settings = turnSettings(given, {
+        ignoreRules: admitted.rules?.ignored === true,
+        query: turn.query,
+        workingDirectory: turn.workingDirectory,
+        resume: await lendThread(open, spawning)
+    });
+    const executable = provided.executable ?? settings.hermesPath;
+    // Asked alongside the run, not before it: a CLI can take a while to print its version.
+    const version = provided.version !== undefined
+        ? Promise.resolve(provided.version)
+        : provided.executable
+            ? hermes.version(provided.executable, settings.workingDirectory, spawning)
+            : Promise.resolve(undefined);
+    // The probe is the agent's too: it may end on its own before the agent's processes are ended.
+    agent.waitFor(version);
+    const refused = await (0,cli_hermes/* refusedChatFlags */.mi)(settings, executable, spawning, log);
+    if (refused)
+        return { allowed: true, attempt: refused, earlier: [], attemptCount: 1 };
+    log.begin();
+    const attempts = await (0,tempfail/* retryTempfail */.BZ)(() => hermes.attempt(settings, executable, settings.jsonlPath, log, cancellation, spawning), tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports));
+    // A cancel from here on (the export) came after the turn: the attempt's verdict does not say it.
+    const cancelledInTurn = cancellation.cancelled;
+    const agentVersion = await version;
+    if (agentVersion)
+        log.note(agentVersion);
+    // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
+    // before the agent's processes are ended (the export is one of them).
+    const sessionId = attempts.attempt.turn.sessionId;
+    const record = settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
+        ? await hermes.record({
+            executable,
+            sessionId,
+            output: (0,session_record/* recordPathFor */.CT)(settings.jsonlPath),
+            cwd: settings.workingDirectory,
+            env: spawning.env,
+            as: spawning.as,
+            timeoutMs: (0,session_record/* exportTimeoutMs */.MU)(env),
+            cancelled: cancellation.cancelled,
+            signal: cancellation.signal
+        })
+        : undefined;
+    const threadFact = open &&
+        (await closeThread(open, {
+            sessionId,
+            spawning,
+            cancelled: cancellation.cancelled,
+            maxBytes: settings.thread.maxBytes,
+            redact: plan.redact,
+            env
+        }));
+    return {
+        allowed: true,
+        ...attempts,
+        attemptCount: attempts.earlier.length + 1,
+        agent: agentVersion,
+        record,
+        cancelledInTurn,
+        ...(threadFact && { thread: threadFact })
+    };
+}
+/** A cancel after Hermes' turn had ended (its fence taken down since): how far the run had got. */
+function lateCancel(cancelledInTurn, record, cancellation) {
+    if (cancelledInTurn === undefined || cancelledInTurn || cancellation.cancelledAt === undefined)
+        return {};
+    return {
+        cancelledLate: record
+            ? 'after Hermes’ turn ended, while its session record was exported'
+            : 'after Hermes’ turn ended'
+    };
 }
 
-// EXTERNAL MODULE: ./src/run/cancellation.ts
-var run_cancellation = __nccwpck_require__(77206);
 ;// CONCATENATED MODULE: ./src/config/secrets.ts
 /** The secrets given as inputs: masked before anything else is read or printed. */
 
@@ -67334,7 +68853,7 @@ function parseCli(getInput, workspace, env = {}) {
         workingDirectory: workingDirectoryOf(getInput, workspace),
         isolation: parseIsolation(text(inputs/* Input */.p.Isolation)),
         egress: (0,allowed_hosts/* parseAllowedHosts */.Vn)(getInput(inputs/* Input */.p.AllowedHosts), env),
-        gateway: (0,gateway/* parseGateway */.E)(getInput),
+        gateway: (0,config_gateway/* parseGateway */.E)(getInput),
         thread: {
             mode: (0,thread/* parseThreadMode */.zs)(getInput(inputs/* Input */.p.Thread)),
             maxBytes: number(inputs/* Input */.p.ThreadMaxMb, thread/* THREAD_MAX_MB */.GD, { integer: true, min: 1 }) * 1024 * 1024,
@@ -67784,8 +69303,8 @@ function readInputs(environment) {
     return { settings, schema, apiQuery, userQuery };
 }
 
-// EXTERNAL MODULE: ./src/steps/ports.ts + 9 modules
-var steps_ports = __nccwpck_require__(88031);
+// EXTERNAL MODULE: ./src/steps/ports.ts + 1 modules
+var steps_ports = __nccwpck_require__(33461);
 ;// CONCATENATED MODULE: ./src/comment/view.ts
 function viewOf(report, cancelled) {
     const { verdict, turn } = report;
@@ -68988,10 +70507,10 @@ async function run(ports = (0,steps_ports/* runnerPorts */.f)()) {
     let trigger;
     try {
         if (cancellation.cancelled)
-            throw new Cancelled('while the inputs were read');
-        const admitted = await untilCancelled(admitRun(plan, ports), cancellation);
+            throw new run_cancellation/* Cancelled */.cJ('while the inputs were read');
+        const admitted = await (0,run_cancellation/* untilCancelled */.c8)(admitRun(plan, ports), cancellation);
         if (!admitted)
-            throw new Cancelled('while the gate was deciding who may start the agent');
+            throw new run_cancellation/* Cancelled */.cJ('while the gate was deciding who may start the agent');
         comment = admitted.comment;
         if (!admitted.allowed)
             return admitted.skipped
@@ -69002,8 +70521,8 @@ async function run(ports = (0,steps_ports/* runnerPorts */.f)()) {
     }
     catch (error) {
         // The last resort: whatever went wrong, the outcome, outputs, summary and comment say it.
-        const cancelled = error instanceof Cancelled || cancellation.cancelled;
-        const message = error instanceof Cancelled
+        const cancelled = error instanceof run_cancellation/* Cancelled */.cJ || cancellation.cancelled;
+        const message = error instanceof run_cancellation/* Cancelled */.cJ
             ? error.message
             : `The action failed${cancelled ? ' after the job was cancelled' : ''}: ${(0,errors/* messageOf */.b)(error)}`;
         const report = stoppedReport(plan, cancelled ? 'interrupted' : 'failure', message, trigger);
@@ -69992,6 +71511,8 @@ function errorMessage(error) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   ZZ: () => (/* binding */ afterCancel),
 /* harmony export */   Zv: () => (/* binding */ GRACE),
+/* harmony export */   c8: () => (/* binding */ untilCancelled),
+/* harmony export */   cJ: () => (/* binding */ Cancelled),
 /* harmony export */   ci: () => (/* binding */ listenForCancellation),
 /* harmony export */   g: () => (/* binding */ graceLeft),
 /* harmony export */   gc: () => (/* binding */ cancelledAfter)
@@ -70056,6 +71577,31 @@ function afterCancel(cancellation, ms, now = Date.now, grace = GRACE) {
     else
         cancellation.signal.addEventListener('abort', arm, { once: true });
     return aborter.signal;
+}
+/** A cancel before Hermes ran: run() reports it as `interrupted`, saying how far the run got. */
+class Cancelled extends Error {
+    when;
+    constructor(when) {
+        super(`The job was cancelled ${when}, before Hermes started`);
+        this.when = when;
+    }
+}
+/** What a step awaits, or less: the wait ends at the first cancel (the step itself is left to end). */
+async function untilCancelled(step, cancellation) {
+    if (cancellation.cancelled)
+        return undefined;
+    const { signal } = cancellation;
+    let stop = () => undefined;
+    const cancelled = new Promise(resolve => {
+        stop = () => resolve(undefined);
+        signal.addEventListener('abort', stop, { once: true });
+    });
+    try {
+        return await Promise.race([step, cancelled]);
+    }
+    finally {
+        signal.removeEventListener('abort', stop);
+    }
 }
 
 
@@ -70796,6 +72342,10 @@ function decodeLine(input, line, validUtf8 = true, redact = _text_redact_js__WEB
         return { issues: NO_ISSUES };
     if (!KNOWN_TYPES.has(raw.type))
         return { unknownType: (0,_text_text_js__WEBPACK_IMPORTED_MODULE_3__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, raw.type)), issues: [] };
+    return { event: eventOf(raw, flaw), issues };
+}
+/** A known event's fields, each checked for its type; a flaw of a field is said, the event kept. */
+function eventOf(raw, flaw) {
     const str = (key) => {
         const v = raw[key];
         if (v === undefined)
@@ -70824,42 +72374,33 @@ function decodeLine(input, line, validUtf8 = true, redact = _text_redact_js__WEB
     switch (raw.type) {
         case 'system':
             return {
-                event: {
-                    type: 'system',
-                    subtype: str('subtype'),
-                    model: str('model'),
-                    session_id: str('session_id')
-                },
-                issues
+                type: 'system',
+                subtype: str('subtype'),
+                model: str('model'),
+                session_id: str('session_id')
             };
         case 'text':
-            return { event: { type: 'text', text: required('text', str('text'), '') }, issues };
+            return { type: 'text', text: required('text', str('text'), '') };
         case 'reasoning':
-            return { event: { type: 'reasoning', text: required('text', str('text'), '') }, issues };
+            return { type: 'reasoning', text: required('text', str('text'), '') };
         case 'tool_use':
             return {
-                event: {
-                    type: 'tool_use',
-                    name: required('name', str('name'), '(unnamed)'),
-                    input: raw.input,
-                    tool_call_id: str('tool_call_id')
-                },
-                issues
+                type: 'tool_use',
+                name: required('name', str('name'), '(unnamed)'),
+                input: raw.input,
+                tool_call_id: str('tool_call_id')
             };
         case 'tool_result': {
             const isError = raw.is_error;
             if (isError !== undefined && typeof isError !== 'boolean')
                 flaw('tool_result.is_error is not a boolean');
             return {
-                event: {
-                    type: 'tool_result',
-                    name: required('name', str('name'), '(unnamed)'),
-                    output: str('output') ?? '',
-                    duration_ms: required('duration_ms', num('duration_ms'), undefined),
-                    is_error: isError === true,
-                    tool_call_id: str('tool_call_id')
-                },
-                issues
+                type: 'tool_result',
+                name: required('name', str('name'), '(unnamed)'),
+                output: str('output') ?? '',
+                duration_ms: required('duration_ms', num('duration_ms'), undefined),
+                is_error: isError === true,
+                tool_call_id: str('tool_call_id')
             };
         }
         default: {
@@ -70867,18 +72408,15 @@ function decodeLine(input, line, validUtf8 = true, redact = _text_redact_js__WEB
             if (exitCode !== undefined && !Number.isInteger(exitCode))
                 flaw('result.exit_code is not a whole number');
             return {
-                event: {
-                    type: 'result',
-                    session_id: str('session_id'),
-                    exit_code: exitCode !== undefined && Number.isInteger(exitCode)
-                        ? exitCode
-                        : required('exit_code', undefined, undefined),
-                    text: str('text'),
-                    tokens: tokens(raw.tokens, flaw),
-                    duration_ms: num('duration_ms'),
-                    error: str('error')
-                },
-                issues
+                type: 'result',
+                session_id: str('session_id'),
+                exit_code: exitCode !== undefined && Number.isInteger(exitCode)
+                    ? exitCode
+                    : required('exit_code', undefined, undefined),
+                text: str('text'),
+                tokens: tokens(raw.tokens, flaw),
+                duration_ms: num('duration_ms'),
+                error: str('error')
             };
         }
     }
@@ -71701,7 +73239,7 @@ function lastStderrLine(tail) {
 
 /***/ }),
 
-/***/ 88031:
+/***/ 33461:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -71720,1317 +73258,8 @@ var gate = __nccwpck_require__(78319);
 var hermes = __nccwpck_require__(45593);
 // EXTERNAL MODULE: ./src/install/install.ts + 2 modules
 var install = __nccwpck_require__(61778);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
-var lib = __nccwpck_require__(22779);
-// EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(31191);
-;// CONCATENATED MODULE: ./src/gateway/ledger.ts
-/** Calls kept in the log; later ones are counted, not kept. */
-const CALLS_KEPT = 1000;
-/** A JSON answer larger than this is passed on but not read for usage. */
-const JSON_READ_LIMIT = 16 * 1024 * 1024;
-/** An SSE line longer than this is passed on but not read (usage lines are small). */
-const LINE_LIMIT = 1024 * 1024;
-const NEWLINE = 0x0a;
-const USAGE = Buffer.from('"usage"');
-const num = (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
-/** Usage from one JSON object: OpenAI's (`usage.prompt_tokens`, OpenRouter's `usage.cost`) or Anthropic's. */
-function usageOf(body) {
-    if (typeof body !== 'object' || body === null)
-        return undefined;
-    const record = body;
-    const message = record.message;
-    const found = record.usage ?? message?.usage;
-    if (typeof found !== 'object' || found === null)
-        return undefined;
-    const usage = found;
-    const cached = (num(usage.cache_creation_input_tokens) ?? 0) + (num(usage.cache_read_input_tokens) ?? 0);
-    const input = num(usage.prompt_tokens) ?? num(usage.input_tokens);
-    return {
-        tokensIn: input === undefined ? undefined : input + cached,
-        tokensOut: num(usage.completion_tokens) ?? num(usage.output_tokens),
-        costUsd: num(usage.cost)
-    };
-}
-/** Later reports win field by field: Anthropic's message_delta carries the running output count. */
-function merge(into, from) {
-    if (!from)
-        return;
-    if (from.tokensIn !== undefined)
-        into.tokensIn = from.tokensIn;
-    if (from.tokensOut !== undefined)
-        into.tokensOut = from.tokensOut;
-    if (from.costUsd !== undefined)
-        into.costUsd = from.costUsd;
-}
-/**
- * Reads usage out of an answer's bytes as they pass, SSE or JSON, without holding the stream. An SSE
- * chunk is searched natively and never copied whole: only the line it ends (begun in earlier chunks)
- * and the unfinished line it leaves are copied, and only lines naming usage are decoded.
- */
-class UsageReader {
-    sse;
-    usage = {};
-    /** The unfinished SSE line: its parts so far, copied; over LINE_LIMIT it is dropped unread. */
-    parts = [];
-    partBytes = 0;
-    overlong = false;
-    json = [];
-    jsonBytes = 0;
-    constructor(sse) {
-        this.sse = sse;
-    }
-    push(chunk) {
-        if (!this.sse) {
-            this.jsonBytes += chunk.length;
-            if (this.json && this.jsonBytes <= JSON_READ_LIMIT)
-                this.json.push(chunk);
-            else
-                this.json = undefined;
-            return;
-        }
-        let from = 0;
-        if (this.partBytes > 0 || this.overlong) {
-            const newline = chunk.indexOf(NEWLINE);
-            if (newline === -1)
-                return this.hold(chunk);
-            this.hold(chunk.subarray(0, newline));
-            if (!this.overlong) {
-                const line = Buffer.concat(this.parts, this.partBytes);
-                if (line.includes(USAGE))
-                    this.lines(line);
-            }
-            this.forget();
-            from = newline + 1;
-        }
-        const cut = chunk.lastIndexOf(NEWLINE);
-        if (cut >= from) {
-            // Whole lines, searched where they lie: a long stream costs one native search per chunk.
-            const whole = chunk.subarray(from, cut);
-            if (whole.includes(USAGE))
-                this.lines(whole);
-            from = cut + 1;
-        }
-        this.hold(chunk.subarray(from));
-    }
-    end() {
-        if (this.sse) {
-            if (!this.overlong && this.partBytes > 0)
-                this.lines(Buffer.concat(this.parts, this.partBytes));
-            this.forget();
-        }
-        else if (this.json) {
-            try {
-                merge(this.usage, usageOf(JSON.parse(Buffer.concat(this.json).toString('utf8'))));
-            }
-            catch {
-                // An answer that is not JSON reports no usage.
-            }
-        }
-        return this.usage;
-    }
-    /** Keeps a copy of part of the unfinished line (the chunk itself is the client's). */
-    hold(part) {
-        if (part.length === 0 || this.overlong)
-            return;
-        if (this.partBytes + part.length > LINE_LIMIT) {
-            this.parts = [];
-            this.partBytes = 0;
-            this.overlong = true;
-            return;
-        }
-        this.parts.push(Buffer.from(part));
-        this.partBytes += part.length;
-    }
-    forget() {
-        this.parts = [];
-        this.partBytes = 0;
-        this.overlong = false;
-    }
-    /** Whole lines only (split at a newline byte, so never inside a UTF-8 sequence). */
-    lines(bytes) {
-        for (const line of bytes.toString('utf8').split('\n'))
-            this.line(line);
-    }
-    line(line) {
-        if (!line.startsWith('data:') || !line.includes('"usage"'))
-            return;
-        try {
-            merge(this.usage, usageOf(JSON.parse(line.slice(5))));
-        }
-        catch {
-            // A data line that is not JSON reports no usage.
-        }
-    }
-}
-class Ledger {
-    budgets;
-    kept = [];
-    count = 0;
-    retries = 0;
-    tokens = 0;
-    cost;
-    costLive = true;
-    stopped;
-    open = new Set();
-    constructor(budgets) {
-        this.budgets = budgets;
-    }
-    /** The budget already spent, open calls counted at what they reserved: the next call is refused with it. */
-    spent() {
-        const { maxTokens, maxCostUsd, maxModelCalls } = this.budgets;
-        const { calls, tokens, cost } = this.committed();
-        if (maxModelCalls !== undefined && calls >= maxModelCalls)
-            return { budget: 'max-model-calls', figure: calls, limit: maxModelCalls };
-        if (maxTokens !== undefined && tokens >= maxTokens)
-            return { budget: 'max-tokens', figure: tokens, limit: maxTokens };
-        if (maxCostUsd !== undefined && cost !== undefined && cost >= maxCostUsd)
-            return { budget: 'max-cost-usd', figure: round(cost), limit: maxCostUsd };
-        return undefined;
-    }
-    /**
-     * Admits one call, holding what it reserved; or the budget that has no room for it. Where the room
-     * left is less than the call's output ceiling, the ceiling held is lowered to it (`tokensOut`
-     * below what was asked: the caller lowers the body's, meter.ts lowered()); a call whose input
-     * alone would fill the room is refused.
-     */
-    admit(asked) {
-        const stop = this.spent();
-        if (stop)
-            return stop;
-        const { maxTokens, maxCostUsd } = this.budgets;
-        const { tokens, cost } = this.committed();
-        let out = asked.tokensOut;
-        let lowered;
-        const fit = (room, stop) => {
-            if (room < 1)
-                return stop;
-            if (room < out)
-                [out, lowered] = [room, stop];
-            return undefined;
-        };
-        const full = (maxTokens !== undefined &&
-            fit(Math.floor(maxTokens - tokens - asked.tokensIn), {
-                budget: 'max-tokens',
-                figure: tokens + asked.tokensIn,
-                limit: maxTokens
-            })) ||
-            (maxCostUsd !== undefined &&
-                asked.usdPerTokenOut > 0 &&
-                fit(Math.floor((maxCostUsd - (cost ?? 0) - inputCostOf(asked)) / asked.usdPerTokenOut), {
-                    budget: 'max-cost-usd',
-                    figure: round((cost ?? 0) + inputCostOf(asked)),
-                    limit: maxCostUsd
-                }));
-        if (full)
-            return full;
-        const reserved = lowered
-            ? { ...asked, tokensOut: out, costUsd: inputCostOf(asked) + out * asked.usdPerTokenOut }
-            : asked;
-        const held = {
-            reserved,
-            live: reserved.tokensIn,
-            liveCost: 0,
-            ...(lowered && { lowered })
-        };
-        this.open.add(held);
-        return held;
-    }
-    /** Calls, tokens and cost spent, every open call counted at the larger of its hold and its stream. */
-    committed() {
-        const held = this.open;
-        const tokens = this.tokens + sum(held, h => Math.max(h.live, h.reserved.tokensIn + h.reserved.tokensOut));
-        const reservedCost = sum(held, h => Math.max(h.liveCost, h.reserved.costUsd));
-        const cost = this.cost === undefined && reservedCost === 0 ? undefined : (this.cost ?? 0) + reservedCost;
-        return { calls: this.count + held.size, tokens, cost };
-    }
-    /**
-     * A streaming call's count so far: the budget that the turn's spending now crosses (every open call
-     * at what it has streamed), to cut the stream with; it is also what stops the turn.
-     */
-    streamed(held, tokens, costUsd) {
-        held.live = tokens;
-        held.liveCost = costUsd;
-        const { maxTokens, maxCostUsd } = this.budgets;
-        // Called for every line of every measured stream: the open set is read where it lies, no copy.
-        const open = this.open;
-        const live = this.tokens + sum(open, h => h.live);
-        let stop;
-        if (maxTokens !== undefined && live > maxTokens)
-            stop = { budget: 'max-tokens', figure: live, limit: maxTokens };
-        const liveCost = sum(open, h => h.liveCost);
-        const cost = (this.cost ?? 0) + liveCost;
-        if (!stop && maxCostUsd !== undefined && cost > maxCostUsd && liveCost > 0)
-            stop = { budget: 'max-cost-usd', figure: round(cost), limit: maxCostUsd };
-        if (stop)
-            this.stopped ??= stop;
-        return stop;
-    }
-    /** Whether a streamed answer is to be measured as it goes: a token or cost budget is set. */
-    measures() {
-        return this.budgets.maxTokens !== undefined || this.budgets.maxCostUsd !== undefined;
-    }
-    /** The call's hold let go without a record (a refusal of its own, a failure before it was sent). */
-    release(held) {
-        this.open.delete(held);
-    }
-    refuse(stop, call) {
-        this.stopped ??= stop;
-        this.keep(call);
-    }
-    record(call, held) {
-        if (held)
-            this.open.delete(held);
-        this.count++;
-        this.retries += call.retries;
-        this.tokens += call.tokensIn + call.tokensOut;
-        if (call.costUsd !== undefined)
-            this.cost = (this.cost ?? 0) + call.costUsd;
-        // Live: the provider said what each answered call cost (a priced estimate is not its word).
-        if ((call.costUsd === undefined || call.costEstimated) &&
-            typeof call.status === 'number' &&
-            call.status < 300)
-            this.costLive = false;
-        this.keep(call);
-    }
-    stats() {
-        return {
-            calls: [...this.kept],
-            retries: this.retries,
-            tokens: this.tokens,
-            ...(this.cost !== undefined ? { costUsd: this.cost } : {}),
-            costLive: this.costLive && this.cost !== undefined,
-            ...(this.stopped ? { stopped: this.stopped } : {})
-        };
-    }
-    /** A budget stop seen elsewhere (a stream cut at it): the turn's. */
-    stop(stop) {
-        this.stopped ??= stop;
-    }
-    /** Calls made, counted past the log's bound. */
-    calls() {
-        return this.count;
-    }
-    keep(call) {
-        if (this.kept.length < CALLS_KEPT)
-            this.kept.push(Object.freeze({ ...call }));
-    }
-}
-/** The part of a reservation's cost that is its input's. */
-const inputCostOf = (r) => r.costUsd - r.tokensOut * r.usdPerTokenOut;
-function sum(items, of) {
-    let total = 0;
-    for (const item of items)
-        total += of(item);
-    return total;
-}
-/** A cost as a figure to show: no float noise past a millionth of a dollar. */
-const round = (usd) => Math.round(usd * 1e6) / 1e6;
-
-// EXTERNAL MODULE: ./src/gateway/providers.ts
-var providers = __nccwpck_require__(84048);
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(37067);
-// EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __nccwpck_require__(78474);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(46752);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(51455);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-// EXTERNAL MODULE: external "node:string_decoder"
-var external_node_string_decoder_ = __nccwpck_require__(46193);
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-// EXTERNAL MODULE: ./src/text/url.ts
-var url = __nccwpck_require__(80114);
-;// CONCATENATED MODULE: ./src/gateway/loopback-owner.ts
-/**
- * Who answers on an upstream on this machine. The agent, as its own user, shares the runner's
- * network and may bind any free port above 1024 (on 0.0.0.0 as well): a base URL of
- * `http://127.0.0.1:8080` whose server is not up yet (or is down, or listens on the other address
- * family), a name that resolves to loopback, or one of the machine's own addresses, would hand the
- * real key to a listener of the agent's. So once a direct connection to the upstream is made, and
- * before a byte is sent on it, the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked
- * which user owns the other end: the socket accepted for this connection, which belongs to the user
- * who made the listening socket. An agent's user is not trusted (the caller says who is:
- * confine/agent-user.ts notAgentOwned): its socket ends the connection, as does an owner that
- * cannot be found. Every direct connection is looked up: a peer the table does not show, at an
- * address not of this machine's, is another host's. The table is read in the thread pool and
- * scanned a slice at a time, so that one the agent lengthened holds none of the gateway's other
- * streams.
- */
-
-
-
-
-
-
-/**
- * The uid owning the socket at the other end of a connection, as this machine's table shows it:
- * `unknown` when the table shows that end only as closed (TIME_WAIT, whose row reads as root's) or
- * as sockets of several users; undefined when it shows no such socket (another host's). The tables
- * are given (the tests' rows, the bench's synchronous read); the connector asks lookUpPeerOwner.
- */
-function peerOwner(socket, tables) {
-    const search = PeerSearch.of(socket);
-    if (!search)
-        return undefined;
-    for (const table of tables)
-        for (const line of rows(table)) {
-            const owner = search.row(line);
-            if (owner !== undefined)
-                return owner;
-        }
-    return search.answer();
-}
-/**
- * How many rows lookUpPeerOwner reads between two turns of the event loop: a table the agent
- * lengthened to thousands of rows would otherwise hold every other stream while it is scanned.
- */
-const ROWS_PER_TURN = 250;
-/**
- * peerOwner's answer, the tables read from the kernel (or given) without holding the event loop:
- * read in the thread pool, a page at a time, the rows scanned ROWS_PER_TURN at a time, the loop
- * turning between. The same rows in the same order give the same answer, read by the same
- * PeerSearch.
- */
-async function lookUpPeerOwner(socket, tables = readTables()) {
-    const search = PeerSearch.of(socket);
-    if (!search)
-        return undefined;
-    let read = 0;
-    for await (const table of tables)
-        for (const line of rows(table)) {
-            const owner = search.row(line);
-            if (owner !== undefined)
-                return owner;
-            if (++read % ROWS_PER_TURN === 0)
-                await (0,external_node_timers_promises_namespaceObject.setImmediate)();
-        }
-    return search.answer();
-}
-/** The peer's row sought one row at a time, through the IPv4 table, then the IPv6 one. */
-class PeerSearch {
-    near;
-    far;
-    closed = false;
-    // Rows of sockets connected to our end from another address than the one we asked for: a NAT
-    // rule (REDIRECT, DNAT) sent the connection to a port of this machine, and our socket still
-    // names the address it was sent to (destination NAT leaves our end as it is). Open ones only
-    // (ESTABLISHED, or half-closed by the agent: FIN_WAIT), and none another socket of our port
-    // explains: Linux lets sockets share a local port towards different hosts, so a client that
-    // shares ours, connected to a server here, gives that server a row on our end too.
-    candidates = [];
-    sharing = new Set();
-    /** The peer's row: its local end is our remote one (near), its remote end our local one (far). */
-    constructor(near, far) {
-        this.near = near;
-        this.far = far;
-    }
-    /** The search for socket's peer; undefined for a socket not connected (no such row). */
-    static of(socket) {
-        const { localAddress, localPort, remoteAddress, remotePort } = socket;
-        if (!localAddress || !localPort || !remoteAddress || !remotePort)
-            return undefined;
-        return new PeerSearch(endpoint(remoteAddress, remotePort), endpoint(localAddress, localPort));
-    }
-    /** Reads one row; the owner when this row is the peer's own, open: no later row can change it. */
-    row(line) {
-        const [, localField, remoteField, state, , , , uid] = line.trim().split(/\s+/);
-        if (localField === undefined || remoteField === undefined || uid === undefined)
-            return undefined;
-        const local = decoded(localField);
-        const remote = decoded(remoteField);
-        if (local === this.far && remote !== this.near && remote !== undefined)
-            this.sharing.add(remote);
-        if (remote !== this.far || local === undefined)
-            return undefined;
-        // TIME_WAIT has no owner left (its row reads as root's), nor anything to read from.
-        if (local === this.near) {
-            if (state !== '06')
-                return Number(uid);
-            this.closed = true;
-        }
-        else if (local !== this.far && ['01', '04', '05'].includes(state ?? ''))
-            this.candidates.push([local, Number(uid)]);
-        return undefined;
-    }
-    /** The answer once every row is read and none was the peer's own open one. */
-    answer() {
-        if (this.closed)
-            return 'unknown';
-        const redirected = new Set(this.candidates.filter(([local]) => !this.sharing.has(local)).map(([, u]) => u));
-        if (redirected.size === 0)
-            return undefined;
-        return redirected.size === 1 ? [...redirected][0] : 'unknown';
-    }
-}
-/**
- * A table's rows, its heading left out, as `split('\n').slice(1)` gives them from the whole table:
- * a row the pieces cut is joined again.
- */
-function* rows(table) {
-    let heading = true;
-    // The start of a row a piece ended before its newline.
-    let carried = '';
-    for (const piece of typeof table === 'string' ? [table] : table) {
-        let start = 0;
-        for (let end = piece.indexOf('\n'); end !== -1; end = piece.indexOf('\n', start)) {
-            const line = carried + piece.slice(start, end);
-            carried = '';
-            start = end + 1;
-            if (heading)
-                heading = false;
-            else
-                yield line;
-        }
-        carried += piece.slice(start);
-    }
-    if (!heading)
-        yield carried;
-}
-/** The code of the error a refused connection fails with: not retried (forward.ts). */
-const UNTRUSTED = 'HERMES_UNTRUSTED_UPSTREAM';
-/**
- * The upstream's dispatcher when the agent could be listening on this machine: direct, or through
- * the runner's proxy (`proxy`, as @actions/http-client names it), whose own connection is checked
- * too: a proxy on this machine that is not up could be the agent's, and over plain http it would
- * read the key.
- */
-function ownerCheckedDispatcher(trusted, proxy) {
-    if (!proxy)
-        return new undici.Agent({ connect: checked((0,undici.buildConnector)({}), trusted) });
-    const credentials = proxy.username || proxy.password;
-    return new undici.ProxyAgent({
-        uri: proxy.href,
-        pipelining: 1,
-        // As @actions/http-client sends a proxy's user name and password.
-        ...(credentials && {
-            token: `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`
-        }),
-        clientFactory: (origin, options) => {
-            const { connect } = options;
-            return new undici.Pool(origin, { ...options, connect: checked(connect, trusted) });
-        }
-    });
-}
-/** connect, with the peer's owner checked before the socket is handed on. */
-function checked(connect, trusted) {
-    return (options, callback) => {
-        connect(options, (error, socket) => {
-            if (error)
-                return callback(error, null);
-            // Looked up whatever the address: one of an interface without carrier (docker0 with no
-            // container) is this machine's too, and os.networkInterfaces() does not list it. A lookup
-            // that fails finds no owner, and so refuses.
-            void lookUpPeerOwner(socket)
-                .catch(() => 'unknown')
-                .then(owner => {
-                const local = owner !== undefined || onThisMachine(socket.remoteAddress ?? '');
-                // Not in the table, and not an address of this machine: another host's.
-                if (!local || (typeof owner === 'number' && trusted(owner)))
-                    return callback(null, socket);
-                socket.destroy();
-                const refused = new Error(typeof owner === 'number'
-                    ? `the upstream (or proxy) on this machine is served by user ${owner}, an agent's, so the key is not sent`
-                    : 'the owner of the upstream (or proxy) on this machine could not be found, so the key is not sent');
-                callback(Object.assign(refused, { code: UNTRUSTED }), null);
-            });
-        });
-    };
-}
-/** Loopback, or an address of one of this machine's interfaces (an IPv4-mapped one as IPv4). */
-function onThisMachine(address) {
-    const plain = address.replace(/^::ffff:(?=\d+\.)/i, '');
-    if ((0,url/* isLoopback */.U9)(plain) || plain === '' || plain === '0.0.0.0' || plain === '::')
-        return true;
-    const own = Object.values((0,external_node_os_.networkInterfaces)()).flatMap(list => list ?? []);
-    return own.some(i => endpoint(i.address, 0) === endpoint(plain, 0));
-}
-/**
- * The IPv4 table, then the IPv6 one, read only if needed: a read takes milliseconds, tens of them
- * for a table of thousands of rows, spent in the kernel a page per read, so in the thread pool.
- */
-async function* readTables() {
-    for (const file of ['/proc/net/tcp', '/proc/net/tcp6'])
-        try {
-            yield await readPieces(file);
-        }
-        catch {
-            // No such table (no IPv6): nothing of it to find.
-        }
-}
-/**
- * A file's text in the pieces read, never one string of it all: allocating one of hundreds of KB
- * held the loop for up to 5 ms on its own on a busy 2-core machine (docs/BENCHMARKS.md).
- */
-async function readPieces(file) {
-    const handle = await (0,promises_.open)(file);
-    try {
-        const buffer = Buffer.allocUnsafe(64 * 1024);
-        const decoder = new external_node_string_decoder_.StringDecoder('utf8');
-        const pieces = [];
-        for (;;) {
-            const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-            if (bytesRead === 0)
-                break;
-            pieces.push(decoder.write(buffer.subarray(0, bytesRead)));
-        }
-        pieces.push(decoder.end());
-        return pieces;
-    }
-    finally {
-        await handle.close();
-    }
-}
-/** `address:port` as written below: IPv4 dotted (an IPv4-mapped address too), IPv6 as the URL parser writes it. */
-function endpoint(address, port) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped?.[1])
-        return `${mapped[1]}:${port}`;
-    if (!address.includes(':'))
-        return `${address}:${port}`;
-    // A zone (`fe80::1%eth0`) is not part of the address the table shows.
-    const bare = address.replace(/%.*$/, '');
-    return URL.canParse(`http://[${bare}]`)
-        ? `${new URL(`http://[${bare}]`).hostname}:${port}`
-        : `${bare.toLowerCase()}:${port}`;
-}
-/**
- * A table's `ADDRESS:PORT` in hex: the address as the kernel stores it, 32-bit words in the
- * machine's byte order, the port big-endian.
- */
-function decoded(field) {
-    const [hex, portHex] = field.split(':');
-    if (!hex || !portHex || !/^[0-9A-F]+$/i.test(hex))
-        return undefined;
-    const bytes = [];
-    const order = (0,external_node_os_.endianness)() === 'LE' ? [6, 4, 2, 0] : [0, 2, 4, 6];
-    for (let word = 0; word < hex.length; word += 8)
-        for (const b of order)
-            bytes.push(parseInt(hex.slice(word + b, word + b + 2), 16));
-    const port = parseInt(portHex, 16);
-    const v4 = (at) => bytes.slice(at, at + 4).join('.');
-    if (bytes.length === 4)
-        return `${v4(0)}:${port}`;
-    if (bytes.length !== 16)
-        return undefined;
-    if (bytes.slice(0, 10).every(b => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff)
-        return `${v4(12)}:${port}`;
-    const groups = [];
-    for (let g = 0; g < 16; g += 2)
-        groups.push((((bytes[g] ?? 0) << 8) | (bytes[g + 1] ?? 0)).toString(16));
-    return endpoint(groups.join(':'), port);
-}
-
-;// CONCATENATED MODULE: ./src/gateway/meter.ts
-/** The output a call without its own ceiling is reserved for. */
-const DEFAULT_OUTPUT_CEILING = 4096;
-const BYTES_PER_TOKEN = 4;
-const CHARS_PER_TOKEN = 4;
-const CEILINGS = ['max_tokens', 'max_completion_tokens', 'max_output_tokens'];
-function reservationOf(body, model, prices) {
-    const tokensIn = Math.ceil(body.length / BYTES_PER_TOKEN);
-    const own = ceilingOf(objectOf(body));
-    const tokensOut = own?.value ?? DEFAULT_OUTPUT_CEILING;
-    return {
-        tokensIn,
-        tokensOut,
-        costUsd: priced(prices, model, tokensIn, tokensOut),
-        usdPerTokenOut: priced(prices, model, 0, 1),
-        ...(own && { ceiling: own.key })
-    };
-}
-/**
- * The body with its output ceiling lowered to `to`, so that a call admitted with little budget left
- * cannot answer past it; undefined where it cannot be (a budget for thinking that would not fit
- * under the lowered ceiling, Anthropic's least being 1,024). A thinking budget above the new ceiling
- * is lowered under it.
- */
-function lowered(body, key, to) {
-    const record = objectOf(body);
-    if (!record)
-        return undefined;
-    const next = { ...record, [key]: to };
-    const thinking = record.thinking;
-    const budget = thinking?.budget_tokens;
-    if (typeof budget === 'number' && budget >= to) {
-        if (to - 1 < MIN_THINKING)
-            return undefined;
-        next.thinking = { ...thinking, budget_tokens: to - 1 };
-    }
-    return Buffer.from(JSON.stringify(next));
-}
-/** Anthropic's least thinking budget. */
-const MIN_THINKING = 1024;
-function objectOf(body) {
-    let parsed;
-    try {
-        parsed = JSON.parse(body.toString('utf8'));
-    }
-    catch {
-        return undefined;
-    }
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-        ? parsed
-        : undefined;
-}
-function priced(prices, model, tokensIn, tokensOut) {
-    const price = model !== undefined && Object.hasOwn(prices, model) ? prices[model] : undefined;
-    return price ? (tokensIn * price.input + tokensOut * price.output) / 1e6 : 0;
-}
-function ceilingOf(record) {
-    for (const key of CEILINGS) {
-        const value = record?.[key];
-        if (typeof value === 'number' && Number.isInteger(value) && value > 0)
-            return { key, value };
-    }
-    return undefined;
-}
-const meter_NEWLINE = 0x0a;
-/** A data line longer than this is not parsed (a delta is small); its bytes still count. */
-const meter_LINE_LIMIT = 256 * 1024;
-/**
- * Counts a streamed answer's output tokens as its bytes pass, line by line; holds at most one
- * unfinished line. `tokens` is the count so far.
- */
-class OutputCounter {
-    chars = 0;
-    reported = 0;
-    pending = [];
-    pendingBytes = 0;
-    get tokens() {
-        return Math.max(this.reported, Math.ceil(this.chars / CHARS_PER_TOKEN));
-    }
-    /**
-     * Counts chunk line by line; after each whole line, `stop` is asked whether to stop there. The
-     * offset just past the line it stopped at (the rest of the chunk not counted), else undefined.
-     */
-    push(chunk, stop = () => false) {
-        let from = 0;
-        for (let at = chunk.indexOf(meter_NEWLINE); at !== -1; at = chunk.indexOf(meter_NEWLINE, from)) {
-            this.hold(chunk.subarray(from, at));
-            this.line(Buffer.concat(this.pending, this.pendingBytes));
-            this.pending = [];
-            this.pendingBytes = 0;
-            from = at + 1;
-            if (stop())
-                return from;
-        }
-        this.hold(chunk.subarray(from));
-        return undefined;
-    }
-    hold(part) {
-        if (part.length === 0)
-            return;
-        if (this.pendingBytes + part.length > meter_LINE_LIMIT) {
-            // Too long to be a delta's: its bytes counted as text, no more held.
-            this.chars += part.length;
-            return;
-        }
-        this.pending.push(Buffer.from(part));
-        this.pendingBytes += part.length;
-    }
-    line(bytes) {
-        if (bytes.length < 6 || bytes.subarray(0, 5).toString('latin1') !== 'data:')
-            return;
-        let event;
-        try {
-            event = JSON.parse(bytes.subarray(5).toString('utf8'));
-        }
-        catch {
-            return;
-        }
-        if (typeof event !== 'object' || event === null)
-            return;
-        const e = event;
-        this.chars += textOf(e);
-        // Anthropic streams its running output count in message_delta's usage.
-        const usage = e.usage;
-        const out = usage?.output_tokens;
-        if (e.type === 'message_delta' && typeof out === 'number' && out > this.reported)
-            this.reported = out;
-    }
-}
-/** The characters of generated text in one streamed event, OpenAI's chunk or Anthropic's delta. */
-function textOf(e) {
-    let n = 0;
-    const add = (v) => {
-        if (typeof v === 'string')
-            n += v.length;
-    };
-    if (Array.isArray(e.choices))
-        for (const choice of e.choices) {
-            const delta = choice.delta;
-            if (!delta)
-                continue;
-            for (const key of ['content', 'reasoning', 'reasoning_content', 'refusal'])
-                add(delta[key]);
-            if (Array.isArray(delta.tool_calls))
-                for (const call of delta.tool_calls)
-                    add(call.function?.arguments);
-        }
-    const delta = e.delta;
-    if (e.type === 'content_block_delta' && delta)
-        for (const key of ['text', 'thinking', 'partial_json'])
-            add(delta[key]);
-    return n;
-}
-/** The event a stream cut at a budget ends with, in the provider's own shape: its SDK raises it. */
-function cutEvent(anthropic, stop) {
-    const message = `model gateway: budget ${stop.budget} reached mid-answer (${stop.figure} of ${stop.limit}); the answer is cut here`;
-    const error = { type: 'budget_exceeded', message, code: 402 };
-    return anthropic
-        ? `event: error\ndata: ${JSON.stringify({ type: 'error', error })}\n\n`
-        : `data: ${JSON.stringify({ error })}\n\n`;
-}
-
-;// CONCATENATED MODULE: ./src/gateway/retry.ts
-/** Statuses a provider sends for a passing trouble (529: Anthropic's "overloaded"). */
-const RETRIED = new Set([408, 429, 500, 502, 503, 504, 529]);
-function retriedStatus(status) {
-    return RETRIED.has(status);
-}
-/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
-function retryAfterMs(value, now) {
-    const text = Array.isArray(value) ? value[0] : value;
-    if (text === undefined || text.trim() === '')
-        return undefined;
-    if (/^\s*\d+(\.\d+)?\s*$/.test(text))
-        return Math.round(Number(text) * 1000);
-    const date = Date.parse(text);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-/**
- * The wait before attempt n + 1, or undefined when there is to be none: the attempts are spent, or
- * the wait would end past totalMs since the call's first attempt.
- */
-function nextWait(limits, n, elapsedMs, retryAfter, random = Math.random) {
-    if (n >= limits.tries)
-        return undefined;
-    // Jitter up to half the backoff, so that parallel jobs hitting one rate limit spread out.
-    const wait = retryAfter ?? Math.round(limits.backoffMs * 2 ** (n - 1) * (1 + random() * 0.5));
-    return elapsedMs + wait > limits.totalMs ? undefined : wait;
-}
-
-;// CONCATENATED MODULE: ./src/gateway/forward.ts
-/**
- * One model call sent upstream: to the fixed URL only, through the runner's proxy, never following a
- * redirect, tried again on a passing trouble before the first response byte, then streamed to the
- * client chunk by chunk as it arrives.
- */
-
-
-
-
-
-
-
-/** Hop-by-hop (RFC 9110 §7.6.1) and what the gateway sets itself. */
-const DROPPED_REQUEST = new Set([
-    'connection',
-    'keep-alive',
-    'proxy-authenticate',
-    'proxy-authorization',
-    'proxy-connection',
-    'te',
-    'trailer',
-    'transfer-encoding',
-    'upgrade',
-    'host',
-    'authorization',
-    'x-api-key',
-    'content-length',
-    'accept-encoding',
-    'expect'
-]);
-const DROPPED_RESPONSE = new Set([
-    'connection',
-    'keep-alive',
-    'proxy-authenticate',
-    'proxy-connection',
-    'te',
-    'trailer',
-    'transfer-encoding',
-    'upgrade'
-]);
-function without(headers, dropped) {
-    const named = String(headers.connection ?? '')
-        .split(',')
-        .map(token => token.trim().toLowerCase())
-        .filter(Boolean);
-    const kept = {};
-    for (const [name, value] of Object.entries(headers)) {
-        if (value === undefined || dropped.has(name) || named.includes(name))
-            continue;
-        kept[name] = value;
-    }
-    return kept;
-}
-/**
- * The runner's proxy for one upstream, as @actions/http-client reads HTTPS_PROXY / HTTP_PROXY /
- * NO_PROXY, kept alive and made once per upstream when the gateway starts (server.ts), so that the
- * model calls share its tunnels and the owner check runs once per connection, not per call. The
- * gateway's own, not http/fetch.ts's shared one: its close() destroys it. No proxy applies: undici's
- * pooled global dispatcher, or, given who may serve an upstream on this machine, a direct one that
- * checks (loopback-owner.ts).
- */
-function upstreamDispatcher(upstream, loopbackTrusted) {
-    if (!loopbackTrusted)
-        return new lib/* HttpClient */.Qq('hermes-action', [], { keepAlive: true }).getAgentDispatcher(upstream);
-    // The agent could be the one listening on this machine: the peer's owner checked, the proxy's
-    // when there is one (loopback-owner.ts). A loopback upstream never has one: http-client bypasses it.
-    const proxy = (0,lib/* getProxyUrl */.s_)(upstream);
-    // Written without a scheme (`proxy.corp:3128`, which the URL parser reads as the scheme
-    // `proxy.corp:`), a proxy is an http one, as curl takes it.
-    const url = proxy && (/^https?:\/\//i.test(proxy) ? proxy : `http://${proxy}`);
-    return ownerCheckedDispatcher(loopbackTrusted, url ? new URL(url) : undefined);
-}
-/** Sends call upstream and answers res with what comes back; resolves once res is done. */
-async function forward(call, res) {
-    const started = Date.now();
-    const { dispatcher } = call;
-    const headers = {
-        ...without(call.headers, DROPPED_REQUEST),
-        ...call.credential,
-        // Identity, so the usage in the answer can be read as it passes.
-        'accept-encoding': 'identity'
-    };
-    for (let n = 1;; n++) {
-        let answer;
-        try {
-            answer = await (0,undici.request)(call.url, {
-                method: call.method,
-                headers,
-                body: call.method === 'GET' || call.method === 'HEAD' ? undefined : call.body,
-                signal: call.signal,
-                ...(dispatcher ? { dispatcher } : {})
-            });
-        }
-        catch (error) {
-            const code = error instanceof Error ? error.code : undefined;
-            const wait = call.signal.aborted || code === UNTRUSTED
-                ? undefined
-                : nextWait(call.limits, n, Date.now() - started, undefined);
-            // A refusal of the owner check is said in words; any other error by its code, if it has one.
-            const why = error instanceof Error
-                ? code && code !== UNTRUSTED
-                    ? code
-                    : error.message
-                : String(error);
-            if (wait === undefined) {
-                refuseUnreached(res, why);
-                return { status: 'error', retries: n - 1, streamed: false, usage: {} };
-            }
-            call.note(`model gateway: ${call.label}: ${why}; try ${n + 1} of ${call.limits.tries} in ${wait} ms`);
-            await call.sleep(wait, call.signal);
-            continue;
-        }
-        if (retriedStatus(answer.statusCode) && !call.signal.aborted) {
-            const after = retryAfterMs(answer.headers['retry-after'], Date.now());
-            const wait = nextWait(call.limits, n, Date.now() - started, after);
-            if (wait !== undefined) {
-                await answer.body.dump();
-                call.note(`model gateway: ${call.label}: HTTP ${answer.statusCode}; try ${n + 1} of ${call.limits.tries} in ${wait} ms`);
-                await call.sleep(wait, call.signal);
-                // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- it may abort during the sleep; TS keeps the check from before it
-                if (!call.signal.aborted)
-                    continue;
-                // The run or the client ended during the wait: the answer read away, nothing to pass on.
-                res.destroy();
-                return { status: answer.statusCode, retries: n - 1, streamed: false, usage: {} };
-            }
-        }
-        return { ...(await relay(answer, res, call.signal, call.meter)), retries: n - 1 };
-    }
-}
-/** Passes the upstream answer on as it arrives, reading its usage on the way. */
-async function relay(answer, res, signal, meter) {
-    const type = String(answer.headers['content-type'] ?? '');
-    const streamed = type.startsWith('text/event-stream');
-    const reader = new UsageReader(streamed);
-    const headers = without(answer.headers, DROPPED_RESPONSE);
-    // A passing trouble reaching the client is one the gateway retried as far as it would: the SDKs
-    // (openai, anthropic: 2 retries by default) read this header before the status and retry no more.
-    if (retriedStatus(answer.statusCode))
-        headers['x-should-retry'] = 'false';
-    res.writeHead(answer.statusCode, headers);
-    res.flushHeaders();
-    const measured = streamed && answer.statusCode < 300 ? meter : undefined;
-    try {
-        for await (const chunk of answer.body) {
-            reader.push(chunk);
-            // Measured line by line: a chunk may hold many events, the stream is cut after the one that
-            // took the turn past a budget (the answer so far stays the client's), with an error event.
-            const cut = measured?.push(chunk);
-            if (cut) {
-                answer.body.destroy();
-                res.end(Buffer.concat([
-                    chunk.subarray(0, cut.at),
-                    Buffer.from(`\n${cutEvent(measured?.anthropic === true, cut.stop)}`)
-                ]));
-                return { status: answer.statusCode, streamed, usage: reader.end(), cut: cut.stop };
-            }
-            if (!res.write(chunk))
-                await (0,external_node_events_.once)(res, 'drain', { signal });
-        }
-        res.end();
-    }
-    catch {
-        // Cut mid-answer (upstream or client): the client must see a cut, not a whole answer; no retry.
-        answer.body.destroy();
-        res.destroy();
-    }
-    return { status: answer.statusCode, streamed, usage: reader.end() };
-}
-/** No response came from upstream: a 502 the clients read as a provider error, not to be retried on top. */
-function refuseUnreached(res, why) {
-    if (res.headersSent || res.destroyed)
-        return;
-    const message = `model gateway: the provider could not be reached (${why})`;
-    res.writeHead(502, { 'content-type': 'application/json', 'x-should-retry': 'false' });
-    res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message } }));
-}
-
-;// CONCATENATED MODULE: ./src/gateway/server.ts
-/**
- * The loopback server Hermes talks to: it checks the capability, allows only the fronted providers'
- * API paths, applies the budgets, and hands each call to forward().
- */
-
-
-
-
-/** A request body larger than this is refused (a model call's is JSON, far smaller). */
-const BODY_LIMIT = 64 * 1024 * 1024;
-/** How long close() waits for the listener and the upstream connections to go. */
-const CLOSE_LIMIT_MS = 5000;
-const digest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest();
-/**
- * The credentials a request presents: a bearer token and an `x-api-key`. Either may be the capability:
- * Anthropic's SDK sends both when ANTHROPIC_AUTH_TOKEN is in its environment as well as the key.
- */
-function presented(req) {
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
-    const header = req.headers['x-api-key'];
-    return [bearer, typeof header === 'string' ? header : undefined].filter((key) => key !== undefined);
-}
-function deny(res, status, type, message) {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    // Both shapes at once: OpenAI's clients read error.message, Anthropic's read type and error.
-    res.end(JSON.stringify({ type: 'error', error: { type, message } }));
-}
-/** Splits a request target into a fronted provider and an allowed path under its base, or nothing. */
-function route(target, fronted) {
-    // Origin-form only: an absolute URL or `//host` never names where the call goes.
-    if (!target.startsWith('/') || target.startsWith('//'))
-        return undefined;
-    const mark = target.indexOf('?');
-    const path = mark === -1 ? target : target.slice(0, mark);
-    const query = mark === -1 ? '' : target.slice(mark);
-    if (/[\\%]/.test(path) || /[\s#]/.test(target))
-        return undefined;
-    const segments = path.split('/').slice(1);
-    if (segments.some(segment => segment === '' || segment === '.' || segment === '..'))
-        return undefined;
-    const provider = fronted.find(f => f.provider === segments[0]);
-    const rest = `/${segments.slice(1).join('/')}`;
-    if (!provider || !Object.hasOwn(provider.spec.paths, rest))
-        return undefined;
-    return { provider, path: rest, query };
-}
-async function bodyOf(req) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of req) {
-        size += chunk.length;
-        if (size > BODY_LIMIT)
-            return undefined;
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks);
-}
-/** The request's model and, for OpenRouter, the body asking for usage accounting (the cost). */
-function prepared(provider, path, body) {
-    let parsed;
-    try {
-        parsed = JSON.parse(body.toString('utf8'));
-    }
-    catch {
-        return { body };
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-        return { body };
-    const record = parsed;
-    const model = typeof record.model === 'string' ? record.model : undefined;
-    if (provider.provider !== 'openrouter' || !path.endsWith('completions'))
-        return { model, body };
-    const usage = typeof record.usage === 'object' && record.usage !== null ? record.usage : {};
-    return {
-        model,
-        body: Buffer.from(JSON.stringify({ ...record, usage: { ...usage, include: true } }))
-    };
-}
-function budgetMessage(stop) {
-    return `model gateway: budget ${stop.budget} spent (${stop.figure} of ${stop.limit}); no further model calls this turn`;
-}
-async function listen(options) {
-    const expected = digest(options.capability);
-    const open = new Set();
-    const dispatchers = new Map(options.fronted.map(f => [f.provider, upstreamDispatcher(f.upstream, options.loopbackTrusted)]));
-    const handle = async (req, res) => {
-        // Every one compared (no early exit), so the time taken says nothing of which one matched.
-        const matches = presented(req).map(key => (0,external_node_crypto_.timingSafeEqual)(digest(key), expected));
-        if (!matches.includes(true))
-            return deny(res, 401, 'authentication_error', 'model gateway: missing or wrong capability');
-        const target = route(req.url ?? '', options.fronted);
-        if (!target)
-            return deny(res, 404, 'not_found_error', 'model gateway: not a path of the provider API');
-        const { provider, path, query } = target;
-        const raw = await bodyOf(req);
-        if (!raw)
-            return deny(res, 413, 'request_too_large', 'model gateway: request body too large');
-        const isCall = provider.spec.paths[path]?.call === true && req.method === 'POST';
-        const { model, body: asked } = isCall
-            ? prepared(provider, path, raw)
-            : { model: undefined, body: raw };
-        let body = asked;
-        const base = {
-            provider: provider.provider,
-            ...(model !== undefined ? { model } : {}),
-            tokensIn: 0,
-            tokensOut: 0,
-            retries: 0,
-            streamed: false
-        };
-        const prices = options.prices ?? {};
-        const { ledger } = options;
-        // Admitted only with room for what it may cost, every open call counted at what it reserved.
-        const reserved = isCall ? reservationOf(body, model, prices) : undefined;
-        const admitted = reserved && ledger.admit(reserved);
-        if (admitted && 'budget' in admitted) {
-            options.note(budgetMessage(admitted));
-            ledger.refuse(admitted, { ...base, status: 402, latencyMs: 0, refused: true });
-            return deny(res, 402, 'budget_exceeded', budgetMessage(admitted));
-        }
-        const held = admitted;
-        if (held?.lowered && reserved?.ceiling) {
-            const { ceiling } = reserved;
-            const to = held.reserved.tokensOut;
-            const fitted = lowered(body, ceiling, to);
-            if (!fitted) {
-                ledger.release(held);
-                const stop = held.lowered;
-                const message = `model gateway: budget ${stop.budget} leaves room for ${to} output tokens, less than the call's thinking needs; no further model calls this turn`;
-                options.note(message);
-                ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
-                return deny(res, 402, 'budget_exceeded', message);
-            }
-            body = fitted;
-            options.note(`model gateway: ${ceiling} lowered from ${reserved.tokensOut} to ${to}, what budget ${held.lowered.budget} leaves`);
-        }
-        const counter = held && ledger.measures() ? new OutputCounter() : undefined;
-        const meter = held &&
-            counter && {
-            anthropic: provider.provider === 'anthropic',
-            push: (chunk) => {
-                const tokensIn = held.reserved.tokensIn;
-                let stop;
-                const at = counter.push(chunk, () => {
-                    stop = ledger.streamed(held, tokensIn + counter.tokens, priced(prices, model, tokensIn, counter.tokens));
-                    return stop !== undefined;
-                });
-                return at !== undefined && stop ? { stop, at } : undefined;
-            }
-        };
-        const controller = new AbortController();
-        open.add(controller);
-        const cancel = () => controller.abort();
-        options.signal.addEventListener('abort', cancel, { once: true });
-        // The client going away ends the upstream call with it.
-        res.once('close', () => {
-            if (!res.writableFinished)
-                cancel();
-        });
-        const started = Date.now();
-        try {
-            const outcome = await forward({
-                url: `${provider.upstream}${path}${query}`,
-                dispatcher: dispatchers.get(provider.provider),
-                method: req.method ?? 'GET',
-                headers: req.headers,
-                credential: provider.spec.credential(provider.key),
-                body,
-                limits: options.retry,
-                signal: controller.signal,
-                sleep: options.sleep,
-                note: options.note,
-                label: `${provider.provider} ${req.method} ${path}`,
-                ...(meter && { meter })
-            }, res);
-            if (held) {
-                // Usage the answer did not report counts as estimated: the input as reserved, the output
-                // as streamed (or its ceiling), so a call whose usage is never read still spends the budgets.
-                const answered = typeof outcome.status === 'number' && outcome.status < 300;
-                const { usage } = outcome;
-                const unread = answered && (usage.tokensIn === undefined || usage.tokensOut === undefined);
-                const tokensIn = usage.tokensIn ?? (answered ? held.reserved.tokensIn : 0);
-                const tokensOut = usage.tokensOut ??
-                    (answered ? (counter && outcome.streamed ? counter.tokens : held.reserved.tokensOut) : 0);
-                if (outcome.cut) {
-                    ledger.stop(outcome.cut);
-                    options.note(`model gateway: budget ${outcome.cut.budget} reached mid-answer (${outcome.cut.figure} of ${outcome.cut.limit}): the stream is cut`);
-                }
-                ledger.record({
-                    ...base,
-                    status: outcome.status,
-                    tokensIn,
-                    tokensOut,
-                    ...(usage.costUsd !== undefined
-                        ? { costUsd: usage.costUsd }
-                        : answered && priced(prices, model, tokensIn, tokensOut) > 0
-                            ? { costUsd: priced(prices, model, tokensIn, tokensOut), costEstimated: true }
-                            : {}),
-                    latencyMs: Date.now() - started,
-                    retries: outcome.retries,
-                    streamed: outcome.streamed,
-                    ...(unread && { estimated: true }),
-                    ...(outcome.cut && { cut: outcome.cut.budget })
-                }, held);
-            }
-        }
-        finally {
-            if (held)
-                ledger.release(held);
-            open.delete(controller);
-            options.signal.removeEventListener('abort', cancel);
-        }
-    };
-    const server = (0,external_node_http_.createServer)((req, res) => {
-        handle(req, res).catch(() => {
-            if (!res.headersSent)
-                deny(res, 500, 'api_error', 'model gateway: internal error');
-            else
-                res.destroy();
-        });
-    });
-    await new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => resolve());
-    });
-    return {
-        port: server.address().port,
-        // Bounded: a connection or an upstream that does not go cannot hold up the step's end.
-        close: async () => {
-            for (const controller of open)
-                controller.abort();
-            const closed = new Promise(resolve => server.close(() => resolve()));
-            server.closeAllConnections();
-            const gone = Promise.all([
-                closed,
-                ...[...dispatchers.values()].map(d => d?.destroy().catch(() => undefined))
-            ]);
-            let timer;
-            const late = new Promise(resolve => {
-                timer = setTimeout(() => resolve('late'), CLOSE_LIMIT_MS);
-                timer.unref();
-            });
-            const ended = await Promise.race([gone, late]);
-            clearTimeout(timer);
-            if (ended === 'late')
-                throw new Error(`its connections did not close within ${CLOSE_LIMIT_MS / 1000} s`);
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/gateway/gateway.ts
-/**
- * Starting the model gateway for one turn: which keys it fronts, the capability Hermes gets in their
- * place, the environment that points Hermes here, and closing it (see docs/gateway.md).
- */
-
-
-
-
-
-
-
-/** The gateway for this turn, or undefined when `model-proxy` is off or no key it fronts is present. */
-async function startGateway(options) {
-    if (options.mode === 'off')
-        return undefined;
-    const fronted = (0,providers/* frontable */.ol)(options.env, options.warning).filter(f => !options.loopbackTrusted || !proxiedInClear(f, options.warning));
-    if (fronted.length === 0)
-        return undefined;
-    // Handed out as `…_API_KEY`, a name the redaction treats as secret; the caller masks it as well.
-    const capability = `hgw-${(0,external_node_crypto_.randomBytes)(32).toString('base64url')}`;
-    const ledger = new Ledger(options.budgets);
-    const listening = await listen({
-        fronted,
-        capability,
-        ledger,
-        retry: options.retry,
-        signal: options.signal,
-        note: options.note,
-        sleep: options.sleep ?? retry/* abortableSleep */.M,
-        ...(options.loopbackTrusted && { loopbackTrusted: options.loopbackTrusted }),
-        ...(options.prices && { prices: options.prices })
-    });
-    const env = {};
-    for (const f of fronted) {
-        const spec = providers/* PROVIDERS */.xq.find(p => p.provider === f.provider);
-        if (!spec)
-            continue;
-        env[spec.keyVariable] = capability;
-        env[spec.baseVariable] = `http://127.0.0.1:${listening.port}/${f.provider}`;
-    }
-    // Hermes asked for no provider picks openrouter on OPENROUTER_API_KEY, but then sends that key only
-    // to the host openrouter.ai (a loopback base URL gets none); asked for openrouter by name, it sends it
-    // to OPENROUTER_BASE_URL (upstream hermes_cli/auth.py, see docs/gateway.md). config.yaml's
-    // model.provider still comes first.
-    if (fronted.some(f => f.provider === 'openrouter') &&
-        !options.env.HERMES_INFERENCE_PROVIDER?.trim())
-        env.HERMES_INFERENCE_PROVIDER = 'openrouter';
-    // Hermes' HTTP client (httpx) sends even a loopback call to the runner's proxy unless NO_PROXY names it.
-    const noProxy = withLoopback(options.env.NO_PROXY ?? options.env.no_proxy);
-    env.NO_PROXY = noProxy;
-    env.no_proxy = noProxy;
-    return {
-        env: Object.freeze(env),
-        capability,
-        port: listening.port,
-        fronted: Object.freeze(fronted.map(({ provider, keyVariable, upstream }) => ({ provider, keyVariable, upstream }))),
-        stats: () => ledger.stats(),
-        close: () => listening.close()
-    };
-}
-/**
- * A plain-http upstream the runner's proxy reaches for the gateway: where the proxy then connects
- * (this machine's own address, a port the agent bound first) the gateway cannot check, and over http
- * the key travels readable. Not fronted while Hermes runs as its own user; said why.
- */
-function proxiedInClear(f, warning) {
-    if (!f.upstream.toLowerCase().startsWith('http:') || !(0,lib/* getProxyUrl */.s_)(f.upstream))
-        return false;
-    warning(`${f.spec.baseVariable} is plain http and goes through the runner's proxy, which the model gateway cannot see past to check who answers: it does not front ${f.provider}, so the agent holds ${f.keyVariable}. Use https, or name the host in NO_PROXY.`);
-    return true;
-}
-/** A NO_PROXY list with the gateway's host in it. */
-function withLoopback(list) {
-    const hosts = (list ?? '')
-        .split(',')
-        .map(h => h.trim())
-        .filter(Boolean);
-    for (const host of ['127.0.0.1', 'localhost'])
-        if (!hosts.includes(host))
-            hosts.push(host);
-    return hosts.join(',');
-}
-
+// EXTERNAL MODULE: ./src/gateway/gateway.ts + 7 modules
+var gateway = __nccwpck_require__(64378);
 // EXTERNAL MODULE: ./src/confine/host.ts
 var host = __nccwpck_require__(68700);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
@@ -73039,6 +73268,8 @@ var session_record = __nccwpck_require__(26174);
 var artifact = __nccwpck_require__(33118);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/text/redact.ts
@@ -73140,6 +73371,8 @@ async function uploadSessionRecord(request, limits = artifact/* UPLOAD_LIMITS */
 
 // EXTERNAL MODULE: ./src/run/cancellation.ts
 var run_cancellation = __nccwpck_require__(77206);
+// EXTERNAL MODULE: ./src/run/retry.ts
+var retry = __nccwpck_require__(31191);
 ;// CONCATENATED MODULE: ./src/steps/ports.ts
 /**
  * What run() touches of the world, as ports: the runner's inputs and environment, its output files
@@ -73194,7 +73427,7 @@ function runnerPorts() {
             version: hermes/* probeVersion */.Vd,
             record: session_record/* readSessionRecord */.M2
         },
-        gateway: { start: startGateway, held: providers/* heldCredentials */.iy },
+        gateway: { start: gateway/* startGateway */.zY, held: gateway/* heldCredentials */.iy },
         upload: { transcript: artifact/* uploadTranscript */.YG, record: uploadSessionRecord },
         exit: () => process.exit(),
         limits: LIMITS

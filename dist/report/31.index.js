@@ -772,6 +772,10 @@ function decodeLine(input, line, validUtf8 = true, redact = TOKENS_ONLY) {
         return { issues: NO_ISSUES };
     if (!KNOWN_TYPES.has(raw.type))
         return { unknownType: preview(redactHead(redact, raw.type)), issues: [] };
+    return { event: eventOf(raw, flaw), issues };
+}
+/** A known event's fields, each checked for its type; a flaw of a field is said, the event kept. */
+function eventOf(raw, flaw) {
     const str = (key) => {
         const v = raw[key];
         if (v === undefined)
@@ -800,42 +804,33 @@ function decodeLine(input, line, validUtf8 = true, redact = TOKENS_ONLY) {
     switch (raw.type) {
         case 'system':
             return {
-                event: {
-                    type: 'system',
-                    subtype: str('subtype'),
-                    model: str('model'),
-                    session_id: str('session_id')
-                },
-                issues
+                type: 'system',
+                subtype: str('subtype'),
+                model: str('model'),
+                session_id: str('session_id')
             };
         case 'text':
-            return { event: { type: 'text', text: required('text', str('text'), '') }, issues };
+            return { type: 'text', text: required('text', str('text'), '') };
         case 'reasoning':
-            return { event: { type: 'reasoning', text: required('text', str('text'), '') }, issues };
+            return { type: 'reasoning', text: required('text', str('text'), '') };
         case 'tool_use':
             return {
-                event: {
-                    type: 'tool_use',
-                    name: required('name', str('name'), '(unnamed)'),
-                    input: raw.input,
-                    tool_call_id: str('tool_call_id')
-                },
-                issues
+                type: 'tool_use',
+                name: required('name', str('name'), '(unnamed)'),
+                input: raw.input,
+                tool_call_id: str('tool_call_id')
             };
         case 'tool_result': {
             const isError = raw.is_error;
             if (isError !== undefined && typeof isError !== 'boolean')
                 flaw('tool_result.is_error is not a boolean');
             return {
-                event: {
-                    type: 'tool_result',
-                    name: required('name', str('name'), '(unnamed)'),
-                    output: str('output') ?? '',
-                    duration_ms: required('duration_ms', num('duration_ms'), undefined),
-                    is_error: isError === true,
-                    tool_call_id: str('tool_call_id')
-                },
-                issues
+                type: 'tool_result',
+                name: required('name', str('name'), '(unnamed)'),
+                output: str('output') ?? '',
+                duration_ms: required('duration_ms', num('duration_ms'), undefined),
+                is_error: isError === true,
+                tool_call_id: str('tool_call_id')
             };
         }
         default: {
@@ -843,18 +838,15 @@ function decodeLine(input, line, validUtf8 = true, redact = TOKENS_ONLY) {
             if (exitCode !== undefined && !Number.isInteger(exitCode))
                 flaw('result.exit_code is not a whole number');
             return {
-                event: {
-                    type: 'result',
-                    session_id: str('session_id'),
-                    exit_code: exitCode !== undefined && Number.isInteger(exitCode)
-                        ? exitCode
-                        : required('exit_code', undefined, undefined),
-                    text: str('text'),
-                    tokens: tokens(raw.tokens, flaw),
-                    duration_ms: num('duration_ms'),
-                    error: str('error')
-                },
-                issues
+                type: 'result',
+                session_id: str('session_id'),
+                exit_code: exitCode !== undefined && Number.isInteger(exitCode)
+                    ? exitCode
+                    : required('exit_code', undefined, undefined),
+                text: str('text'),
+                tokens: tokens(raw.tokens, flaw),
+                duration_ms: num('duration_ms'),
+                error: str('error')
             };
         }
     }
@@ -3992,18 +3984,50 @@ const TASK = /^\[([ xX])\][ \t]+(?=\S)/;
 /** Container markers at the start of a line (`>`, `-`, `1.`): a line of nothing else holds no text. */
 const MARKERS = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)))*[ \t]*/;
 function answer_parse_parseAnswer(source) {
-    const sources = new WeakMap();
-    // markdown-it's line maps count lines of the source with its line endings made `\n`.
-    const lines = source.replace(/\r\n?/g, '\n').split('\n');
-    const tokens = parser.parse(source, {});
-    let at = 0;
+    const reader = new BlockReader(source);
+    return {
+        tree: { type: 'root', children: reader.blocks(undefined, null) },
+        source: reader.source
+    };
+}
+/** markdown-it's block tokens read in order into mdast blocks, each taking the tokens it covers. */
+class BlockReader {
+    sources = new WeakMap();
+    /** markdown-it's line maps count lines of the source with its line endings made `\n`. */
+    lines;
+    tokens;
+    at = 0;
+    constructor(source) {
+        this.lines = source.replace(/\r\n?/g, '\n').split('\n');
+        this.tokens = parser.parse(source, {});
+    }
+    /** The written source of a node the tree holds only as a node (a definition), or its value. */
+    source = (node) => this.sources.get(node) ?? ('value' in node ? node.value : '');
+    /** Blocks up to the token `close` (taken), or the end; `span`: the lines of their container. */
+    blocks(close, span) {
+        const out = [];
+        let line = span?.[0] ?? 0;
+        for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+            if (token.type === close) {
+                this.at++;
+                break;
+            }
+            if (token.map) {
+                out.push(...this.uncovered(line, token.map[0]));
+                line = Math.max(line, token.map[1]);
+            }
+            out.push(...this.block());
+        }
+        out.push(...this.uncovered(line, span?.[1] ?? this.lines.length));
+        return out;
+    }
     /**
      * The lines from..to that no token covered (link reference definitions; blocks past markdown-it's
      * nesting limit), but lines of container markers only, as one `definition` shown as written.
      */
-    const uncovered = (from, to) => {
+    uncovered(from, to) {
         // Whole, markers and all: a definition's title may go on over lines where `-` or `1.` is text.
-        const kept = lines
+        const kept = this.lines
             .slice(from, to)
             .filter(line => line.replace(MARKERS, '').trim() !== '')
             .map(line => line.trim());
@@ -4016,44 +4040,29 @@ function answer_parse_parseAnswer(source) {
             url: '',
             title: null
         };
-        sources.set(node, kept.join('\n'));
+        this.sources.set(node, kept.join('\n'));
         return [node];
-    };
-    /** Blocks up to the token `close` (taken), or the end; `span`: the lines of their container. */
-    const blocks = (close, span) => {
-        const out = [];
-        let line = span?.[0] ?? 0;
-        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-            if (token.type === close) {
-                at++;
-                break;
-            }
-            if (token.map) {
-                out.push(...uncovered(line, token.map[0]));
-                line = Math.max(line, token.map[1]);
-            }
-            out.push(...block());
-        }
-        out.push(...uncovered(line, span?.[1] ?? lines.length));
-        return out;
-    };
+    }
     /** The next block, its tokens taken. */
-    const block = () => {
-        const token = tokens[at++];
+    block() {
+        const token = this.tokens[this.at++];
         switch (token.type) {
             case 'paragraph_open':
-                return [{ type: 'paragraph', children: inlineUntil('paragraph_close') }];
+                return [{ type: 'paragraph', children: this.inlineUntil('paragraph_close') }];
             case 'heading_open': {
                 const depth = Number(token.tag.slice(1));
-                return [{ type: 'heading', depth, children: inlineUntil('heading_close') }];
+                return [{ type: 'heading', depth, children: this.inlineUntil('heading_close') }];
             }
             case 'blockquote_open':
                 return [
-                    { type: 'blockquote', children: blocks('blockquote_close', token.map) }
+                    {
+                        type: 'blockquote',
+                        children: this.blocks('blockquote_close', token.map)
+                    }
                 ];
             case 'bullet_list_open':
             case 'ordered_list_open':
-                return [list(token)];
+                return [this.list(token)];
             case 'fence': {
                 const [lang = ''] = token.info.trim().split(/\s+/, 1);
                 return [{ type: 'code', lang: lang || null, meta: null, value: codeValue(token.content) }];
@@ -4065,36 +4074,36 @@ function answer_parse_parseAnswer(source) {
             case 'html_block':
                 return [{ type: 'html', value: token.content }];
             case 'table_open':
-                return [table()];
+                return [this.table()];
             default:
                 // A token of no rule above (none with markdown-it's default rules): its lines as written.
                 if (token.nesting === 1)
-                    skipTo(token.level);
-                return token.map ? uncovered(token.map[0], token.map[1]) : [];
+                    this.skipTo(token.level);
+                return token.map ? this.uncovered(token.map[0], token.map[1]) : [];
         }
-    };
-    const list = (open) => {
+    }
+    list(open) {
         const close = open.type.replace(/_open$/, '_close');
-        const first = at;
+        const first = this.at;
         const items = [];
-        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-            at++;
+        for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+            this.at++;
             if (token.type === close)
                 break;
             if (token.type === 'list_item_open')
-                items.push(listItem(token));
+                items.push(this.listItem(token));
         }
         // A tight list's paragraphs are hidden (markdown-it's own mark of it).
-        const spread = tokens
-            .slice(first, at)
+        const spread = this.tokens
+            .slice(first, this.at)
             .some(t => t.type === 'paragraph_open' && t.level === open.level + 2 && !t.hidden);
         for (const item of items)
             item.spread = spread;
         const start = open.type === 'ordered_list_open' ? Number(open.attrGet('start') ?? 1) : null;
         return { type: 'list', ordered: start !== null, start, spread, children: items };
-    };
-    const listItem = (open) => {
-        const children = blocks('list_item_close', open.map);
+    }
+    listItem(open) {
+        const children = this.blocks('list_item_close', open.map);
         const [lead] = children;
         const text = lead?.type === 'paragraph' ? lead.children[0] : undefined;
         const box = text?.type === 'text' ? TASK.exec(text.value) : null;
@@ -4102,13 +4111,13 @@ function answer_parse_parseAnswer(source) {
             return { type: 'listItem', spread: false, children };
         text.value = text.value.slice(box[0].length);
         return { type: 'listItem', spread: false, checked: box[1] !== ' ', children };
-    };
-    const table = () => {
+    }
+    table() {
         const rows = [];
         const align = [];
         let row = [];
-        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-            at++;
+        for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+            this.at++;
             if (token.type === 'table_close')
                 break;
             if (token.type === 'tr_open')
@@ -4120,36 +4129,32 @@ function answer_parse_parseAnswer(source) {
                     align.push(alignOf(String(token.attrGet('style') ?? '')));
                 row.push({
                     type: 'tableCell',
-                    children: inlineUntil(token.type.replace('_open', '_close'))
+                    children: this.inlineUntil(token.type.replace('_open', '_close'))
                 });
             }
         }
         return { type: 'table', align, children: rows };
-    };
+    }
     /** The inline token before `close`, as phrasing content; both taken. */
-    const inlineUntil = (close) => {
+    inlineUntil(close) {
         const children = [];
-        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-            at++;
+        for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+            this.at++;
             if (token.type === close)
                 break;
             if (token.type === 'inline')
                 children.push(...phrasing(token.children ?? []));
         }
         return children;
-    };
+    }
     /** Skips the tokens up to the one closing what opened at `level`. */
-    const skipTo = (level) => {
-        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
-            at++;
+    skipTo(level) {
+        for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+            this.at++;
             if (token.nesting === -1 && token.level === level)
                 return;
         }
-    };
-    return {
-        tree: { type: 'root', children: blocks(undefined, null) },
-        source: node => sources.get(node) ?? ('value' in node ? node.value : '')
-    };
+    }
 }
 /** Inline tokens as phrasing content. */
 function phrasing(tokens) {
@@ -4263,69 +4268,7 @@ function safeUrl(url) {
     return parsed;
 }
 function answer_tree_inertTree(root, source, limits) {
-    /** A link's children and what follows them: the host, so the reader sees where it goes. */
-    const linkTo = (url, children, fallback) => {
-        const kept = children.length > 0 ? children : [answer_tree_text(fallback)];
-        const target = safeUrl(url);
-        if (!target)
-            return kept;
-        const label = kept.map(answer_tree_plain).join('');
-        const href = target.href;
-        const link = { type: 'link', url: href, children: kept };
-        // A bare URL shows its host already.
-        const bare = label === href || label === url || `https://${label}` === href;
-        return bare ? [link] : [link, answer_tree_text(` (${target.host})`)];
-    };
-    const phrasing = (node) => {
-        switch (node.type) {
-            case 'text':
-                return [node];
-            case 'inlineCode':
-                return [{ type: 'inlineCode', value: visible(node.value.replace(/\r\n?|\n/g, ' ')) }];
-            case 'break':
-                return [node];
-            case 'emphasis':
-            case 'strong':
-            case 'delete':
-                return [{ type: node.type, children: node.children.flatMap(phrasing) }];
-            case 'link':
-                return linkTo(node.url, node.children.flatMap(phrasing), node.url);
-            case 'image':
-                return linkTo(node.url, node.alt ? [answer_tree_text(node.alt)] : [], node.url);
-            case 'html':
-                return [answer_tree_text(node.value)];
-            default:
-                // Whatever else (no parser of ours makes it): the reader sees what was written.
-                return [answer_tree_text(source(node))];
-        }
-    };
-    const inline = (children) => merge(children.flatMap(phrasing));
-    const table = (node) => {
-        const width = node.children[0]?.children.length ?? 0;
-        const row = (r) => ({
-            type: 'tableRow',
-            children: r.children.slice(0, width).map(c => ({
-                type: 'tableCell',
-                children: inline(c.children).map(answer_tree_oneLine)
-            }))
-        });
-        const [header, ...body] = node.children;
-        if (!header)
-            return [];
-        const shown = body.slice(0, limits.tableRows);
-        const out = [
-            { type: 'table', align: node.align, children: [header, ...shown].map(row) }
-        ];
-        const left = body.length - shown.length;
-        if (left > 0)
-            out.push(paragraph([
-                {
-                    type: 'emphasis',
-                    children: [answer_tree_text(`${left} more row${left === 1 ? '' : 's'} of this table not shown.`)]
-                }
-            ]));
-        return out;
-    };
+    const inline = inertInline(source);
     const block = (node) => {
         switch (node.type) {
             case 'paragraph':
@@ -4362,7 +4305,7 @@ function answer_tree_inertTree(root, source, limits) {
                 return [{ type: 'code', lang, value: visible(node.value) }];
             }
             case 'table':
-                return table(node);
+                return answer_tree_table(node, inline, limits.tableRows);
             case 'html':
                 return lines(node.value);
             case 'definition':
@@ -4373,6 +4316,73 @@ function answer_tree_inertTree(root, source, limits) {
         }
     };
     return { type: 'root', children: root.children.flatMap(block) };
+}
+/** Inline content made inert: formatting kept, links only to safe targets (with their host), HTML as text. */
+function inertInline(source) {
+    const phrasing = (node) => {
+        switch (node.type) {
+            case 'text':
+                return [node];
+            case 'inlineCode':
+                return [{ type: 'inlineCode', value: visible(node.value.replace(/\r\n?|\n/g, ' ')) }];
+            case 'break':
+                return [node];
+            case 'emphasis':
+            case 'strong':
+            case 'delete':
+                return [{ type: node.type, children: node.children.flatMap(phrasing) }];
+            case 'link':
+                return linkTo(node.url, node.children.flatMap(phrasing), node.url);
+            case 'image':
+                return linkTo(node.url, node.alt ? [answer_tree_text(node.alt)] : [], node.url);
+            case 'html':
+                return [answer_tree_text(node.value)];
+            default:
+                // Whatever else (no parser of ours makes it): the reader sees what was written.
+                return [answer_tree_text(source(node))];
+        }
+    };
+    return children => merge(children.flatMap(phrasing));
+}
+/** A table's rows as inline content on one line each, cut to `rows` with a line saying how many more. */
+function answer_tree_table(node, inline, rows) {
+    const width = node.children[0]?.children.length ?? 0;
+    const row = (r) => ({
+        type: 'tableRow',
+        children: r.children.slice(0, width).map(c => ({
+            type: 'tableCell',
+            children: inline(c.children).map(answer_tree_oneLine)
+        }))
+    });
+    const [header, ...body] = node.children;
+    if (!header)
+        return [];
+    const shown = body.slice(0, rows);
+    const out = [
+        { type: 'table', align: node.align, children: [header, ...shown].map(row) }
+    ];
+    const left = body.length - shown.length;
+    if (left > 0)
+        out.push(paragraph([
+            {
+                type: 'emphasis',
+                children: [answer_tree_text(`${left} more row${left === 1 ? '' : 's'} of this table not shown.`)]
+            }
+        ]));
+    return out;
+}
+/** A link's children and what follows them: the host, so the reader sees where it goes. */
+function linkTo(url, children, fallback) {
+    const kept = children.length > 0 ? children : [answer_tree_text(fallback)];
+    const target = safeUrl(url);
+    if (!target)
+        return kept;
+    const label = kept.map(answer_tree_plain).join('');
+    const href = target.href;
+    const link = { type: 'link', url: href, children: kept };
+    // A bare URL shows its host already.
+    const bare = label === href || label === url || `https://${label}` === href;
+    return bare ? [link] : [link, answer_tree_text(` (${target.host})`)];
 }
 /** Source shown as a paragraph of text: its lines trimmed, blank ones dropped (they would end it). */
 function lines(value) {
