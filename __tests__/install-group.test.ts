@@ -42,7 +42,7 @@ function hangingInstaller(
       HERMES_STANDIN_PIDS: pids
     },
     cwd: dir,
-    timeoutMs,
+    limit: AbortSignal.timeout(timeoutMs),
     graceMs,
     signals,
     onLine: line => lines.push(line)
@@ -103,7 +103,7 @@ describe('what the installer leaves behind', () => {
       argv: ['bash', '-c', `setsid sleep 100000 & echo $! > '${pidFile}'; echo installed`],
       env: { PATH: process.env.PATH },
       cwd: dir,
-      timeoutMs: 3_600_000,
+      limit: AbortSignal.timeout(3_600_000),
       lingerMs: 50,
 
       signals: runnerSignals(),

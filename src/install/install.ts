@@ -269,7 +269,7 @@ async function runInstaller(
       argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
       env: installerEnv(layout, spawnEnv),
       cwd: work,
-      timeoutMs: install.timeoutMs,
+      limit: AbortSignal.timeout(install.timeoutMs),
       graceMs: limits.killGraceMs,
       signals,
       onLine: line => {

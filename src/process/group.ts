@@ -1,22 +1,24 @@
 /**
- * The installer's run (see spawn.ts for why the action spawns with node:child_process): a process
- * group of its own, bounded in time, stopped as a group.
+ * The installer's run (see spawn.ts for why the action spawns with node:child_process): a session
+ * and process group of its own, bounded in time, stopped with everything it started.
  */
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { LineSplitter } from './line-splitter.js';
 import { PROCESS_LIMITS, signalGroup, startChild } from './spawn.js';
 import type { Signals } from '../run/attempt.js';
 
 /**
- * One spawn of the installer: its own process group, no standard input (it never waits for a
- * prompt), its lines as they come, a time limit and cancellation that stop the whole group — SIGTERM,
- * then SIGKILL after a grace — and bounded memory. Argv, env, cwd, timeout, signal: all it takes.
+ * One spawn of the installer: its own session and process group, no standard input (it never waits
+ * for a prompt), its lines as they come, a time limit and cancellation that stop everything it
+ * started — SIGTERM, then SIGKILL after a grace — and bounded memory.
  */
 export interface GroupSpawn {
   argv: string[];
   env: NodeJS.ProcessEnv;
   cwd: string;
-  timeoutMs: number;
+  /** The time limit: aborted when the run is out of time (`AbortSignal.timeout(ms)`). */
+  limit: AbortSignal;
   signals: Signals;
   /** Each line (stdout and stderr together, in order), without its newline. */
   onLine(line: string): void;
@@ -36,29 +38,46 @@ export interface GroupRun {
 /** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
 const MAX_LINE = 64 * 1024;
 
-/** How often a stopped group is looked at while its members have the grace to end. */
+/** How often a stopped run is looked at (and its members signalled again) while they end. */
 const GROUP_POLL_MS = 50;
 
-/** After the group's SIGKILL, the longest wait for the kernel to have ended every member. */
-const GROUP_KILL_WAIT_MS = 2000;
+/** After the SIGKILL, the longest wait for the kernel to have ended every member. */
+const GROUP_KILL_WAIT_MS = 5000;
 
 /**
- * Whether a process of group `pgid` is alive. A zombie is not: it runs nothing, and one whose
- * parent died waits for pid 1 to reap it, which some containers' init does late. Without /proc
- * (macOS), whether the group can still be signalled.
+ * The variable that marks every process of one run: the installer's environment is inherited by
+ * all it starts, also by a daemon that left the session (`setsid`), which no signal to the group or
+ * look at the session reaches. The runner ends a job's orphans the same way (RUNNER_TRACKING_ID).
  */
-function groupLives(pgid: number): boolean {
+export const RUN_MARK = 'HERMES_ACTION_INSTALL_RUN';
+
+/** A process of the run: its pid and its process group. */
+interface Member {
+  pid: number;
+  pgrp: number;
+}
+
+/**
+ * The live processes of the run whose leader is `leader` (its session and its first group): in
+ * that session (a process that made a group of its own, as coreutils' `timeout` does, stays in it),
+ * or carrying `mark` in its environment. A zombie is not one: it runs nothing, and one whose parent
+ * died waits for pid 1 to reap it, which some containers' init does late. Without /proc (macOS),
+ * the group alone, while it can be signalled.
+ */
+function membersOf(leader: number, mark: string): Member[] {
   let entries: string[];
   try {
     entries = fs.readdirSync('/proc');
   } catch {
     try {
-      process.kill(-pgid, 0);
-      return true;
+      process.kill(-leader, 0);
+      return [{ pid: leader, pgrp: leader }];
     } catch {
-      return false;
+      return [];
     }
   }
+  const marked = `\0${RUN_MARK}=${mark}\0`;
+  const members: Member[] = [];
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -67,18 +86,48 @@ function groupLives(pgid: number): boolean {
     } catch {
       continue; // Gone since the listing.
     }
-    // After the name (which may hold spaces and parentheses): state, ppid, pgrp.
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (pgrp === String(pgid) && state !== 'Z') return true;
+    // After the name (which may hold spaces and parentheses): state, ppid, pgrp, session.
+    const [state, , pgrp, session] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (state === 'Z' || state === 'X') continue;
+    const member = { pid: Number(entry), pgrp: Number(pgrp) };
+    if (pgrp === String(leader) || session === String(leader)) members.push(member);
+    else if (carries(entry, marked)) members.push(member);
   }
-  return false;
+  return members;
+}
+
+/** Whether the process's environment holds NAME=value (another user's is not read: not one). */
+function carries(pid: string, marked: string): boolean {
+  try {
+    return `\0${fs.readFileSync(`/proc/${pid}/environ`, 'latin1')}`.includes(marked);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Signals every member of the run: the first group at once (the kernel reaches a member forked
+ * meanwhile), then the group of each other member and the member itself. Returns how many were found.
+ */
+function signalMembers(leader: number, mark: string, signal: NodeJS.Signals): number {
+  signalGroup(leader, signal);
+  const members = membersOf(leader, mark);
+  for (const { pid, pgrp } of members) {
+    if (pgrp !== leader && pgrp > 1) signalGroup(pgrp, signal);
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Gone since it was read.
+    }
+  }
+  return members.length;
 }
 
 export function groupCommand({
   argv,
   env,
   cwd,
-  timeoutMs,
+  limit,
   signals,
   onLine,
   graceMs = PROCESS_LIMITS.groupGraceMs,
@@ -86,25 +135,32 @@ export function groupCommand({
 }: GroupSpawn): Promise<GroupRun> {
   return new Promise((resolve, reject) => {
     const [command = '', ...args] = argv;
+    const mark = randomBytes(8).toString('hex');
+    // detached: setsid(), so the leader's pid names both its session and its group.
     const child = startChild(command, args, {
       cwd,
-      env,
+      env: { ...env, [RUN_MARK]: mark },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true
     });
-    const pgid = child.pid;
+    const leader = child.pid;
+    const signal = (sig: NodeJS.Signals): number =>
+      leader === undefined ? 0 : signalMembers(leader, mark, sig);
+    const live = (): boolean => leader !== undefined && membersOf(leader, mark).length > 0;
     let cancelled = false;
     let timedOut = false;
     let killTimer: NodeJS.Timeout | undefined;
     const stop = (): void => {
       if (killTimer) return;
-      signalGroup(pgid, 'SIGTERM');
-      killTimer = setTimeout(() => signalGroup(pgid, 'SIGKILL'), graceMs);
+      signal('SIGTERM');
+      killTimer = setTimeout(() => signal('SIGKILL'), graceMs);
     };
-    const limit = setTimeout(() => {
+    const onLimit = (): void => {
       timedOut = true;
       stop();
-    }, timeoutMs);
+    };
+    if (limit.aborted) onLimit();
+    else limit.addEventListener('abort', onLimit, { once: true });
     const unsubscribe = signals.subscribe(() => {
       cancelled = true;
       stop();
@@ -118,7 +174,7 @@ export function groupCommand({
     });
 
     const finish = (): void => {
-      clearTimeout(limit);
+      limit.removeEventListener('abort', onLimit);
       unsubscribe();
     };
     child.once('error', error => {
@@ -127,45 +183,43 @@ export function groupCommand({
       reject(error);
     });
     // 'close' waits for every holder of the output pipes: a daemon the script left in a session of
-    // its own (beyond the group's signals) would hold the step past its limit. Once the script has
-    // exited, its output is read a little longer, then no more.
+    // its own would hold the step past its limit. Once the script has exited, its output is read a
+    // little longer, then no more.
     child.once('exit', () => {
       setTimeout(() => {
         child.stdout?.destroy();
         child.stderr?.destroy();
       }, lingerMs).unref();
     });
-    child.once('close', (code, signal) => {
+    child.once('close', (code, sig) => {
       finish();
       splitters.forEach(lines => lines.flush());
-      const result = { code, signal, cancelled, timedOut };
+      const result = { code, signal: sig, cancelled, timedOut };
       if (!killTimer) return resolve(result);
       clearTimeout(killTimer);
-      // Stopped: what of the group outlived its leader gets the grace, and the wait ends as soon as
-      // none of it looks alive (a cancelled job's grace is better spent on the upload). The group
-      // gets its SIGKILL either way (a process whose main thread exited reads as a zombie while its
-      // other threads run), and the run ends only once none of it is alive: a SIGKILL is delivered,
-      // not awaited, and a member still there when the step ends would outlive the step.
-      let killed = false;
+      // Stopped: what outlived the leader gets the grace, and the wait ends as soon as none of it is
+      // alive (a cancelled job's grace is better spent on the upload). Then SIGKILL, again at every
+      // look, until none is left: a SIGKILL is delivered, not awaited, a member signalled one by one
+      // may fork before it dies, and a member still there when the step ends would outlive the step.
+      let killing: NodeJS.Timeout | undefined;
       const poll = setInterval(() => {
-        if (pgid === undefined || !groupLives(pgid)) end();
+        if (killing ? signal('SIGKILL') === 0 : !live()) end();
       }, GROUP_POLL_MS);
       const end = (): void => {
-        if (!killed) {
-          killed = true;
+        if (!killing) {
           clearTimeout(kill);
-          signalGroup(pgid, 'SIGKILL');
-          killTimer = setTimeout(done, GROUP_KILL_WAIT_MS);
+          killing = setTimeout(done, GROUP_KILL_WAIT_MS);
+          if (signal('SIGKILL') > 0) return;
         }
-        if (pgid === undefined || !groupLives(pgid)) done();
+        done();
       };
       const done = (): void => {
         clearInterval(poll);
-        clearTimeout(killTimer);
+        clearTimeout(killing);
         resolve(result);
       };
       const kill = setTimeout(end, graceMs);
-      if (pgid === undefined || !groupLives(pgid)) end();
+      if (!live()) end();
     });
   });
 }
