@@ -1,6 +1,6 @@
 /**
  * What the agent leaves is not the runner's to inherit. Its files in the shared temp folders are
- * swept (a later agent may get its uid); a file it hard-linked is copied apart before the lent tree
+ * swept (no later agent gets its uid: agent-user.ts; this keeps the disk clean); a file it hard-linked is copied apart before the lent tree
  * goes back (its other name may lie where the next agent reaches); write bits for group and others
  * it added, its set-id bits and ACLs are dropped, the modes the tree had before the lend kept.
  */
@@ -37,7 +37,7 @@ export function sweepShared(uid: number, admin: Admin): void {
       '+'
     ]);
   } catch {
-    // A file gone while find ran: what is left is swept again when this uid is next made.
+    // A file gone while find ran: what is left stays its uid's, which no later agent is given.
   }
 }
 

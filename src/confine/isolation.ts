@@ -5,8 +5,9 @@
  * lists the runner's file-command files, rewrites the action's files, and outlives the step.
  *
  * How (every command through host.ts's admin, as root or behind `sudo -n`):
- * - the user is made for the run and deleted after it (agent-user.ts); its HOME is fresh and holds
- *   a copy of the runner user's Hermes config (agent-home.ts);
+ * - the user is made for the run and deleted after it, with a uid no earlier run was given
+ *   (agent-user.ts); its HOME is fresh and holds a copy of the runner user's Hermes config
+ *   (agent-home.ts);
  * - the workspace is lent, not shared: the runner user's files in it (but hard links, whose other
  *   names may lie outside) are chowned to the agent, and handed back (every file the agent owns
  *   there, new ones included, `chown -R -h --from`) when Hermes ends. Ownership, not ACLs: it needs
@@ -158,8 +159,6 @@ export class Isolation {
       this.queryFile = path.join(home, 'query.txt');
       fs.copyFileSync(options.queryFile, this.queryFile);
     }
-    // An earlier user with this uid, not swept (its step killed): what it left is not this one's.
-    sweepShared(this.user.uid, admin);
     admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
     this.actionEnv = options.env;
     if (runnerTemp) this.hidden = hideIncludes(lent, runnerTemp, options.env);
@@ -347,7 +346,8 @@ export class Isolation {
         if (systemTool('setfacl'))
           step('dropping its ACLs', () => admin('setfacl', ['-R', '-P', '-b', lent]));
       }
-      // After the hand-back (the lent tree may lie in /tmp), and with no process of its left to add one.
+      // Not for a later agent (none gets this uid again), but for the disk: after the hand-back (the
+      // lent tree may lie in /tmp), and with no process of its left to add one.
       step('sweeping its files from the shared temp folders', () =>
         sweepShared(this.user.uid, admin)
       );
