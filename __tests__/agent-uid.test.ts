@@ -97,7 +97,6 @@ async function agent(): Promise<{
     executable: '/bin/sh',
     ignoreUserConfig: true,
     env,
-    mayFallBack: false,
     fence: { egress: { kind: 'open' }, required: false },
     host: THIS_HOST,
     redact: text => text,

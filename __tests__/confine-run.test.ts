@@ -134,18 +134,19 @@ describe('the lend: a tree that holds the runner’s own is never lent', () => {
     expect(w.transcripts).toEqual([]);
     expect(w.outputs.get('outcome')).toBe('not_allowed');
     expect(w.outputs.get('error')).toBe(
-      `Hermes cannot run as its own user: ${w.dir} holds RUNNER_TEMP, which the agent must not own; set working-directory (and the checkout's path) to a folder that holds none of them.`
+      `Hermes cannot run as its own user: ${w.dir} holds RUNNER_TEMP, which the agent must not own; set working-directory (and the checkout's path) to a folder that holds none of them, or "isolation: none" to run it as the runner's user.`
     );
     expect(summaryText(w)).toContain('holds RUNNER_TEMP');
     expect(comment()).toContain('holds RUNNER_TEMP');
   });
 
-  test('auto on an event only writers cause: Hermes runs as the runner’s user, with a warning', async () => {
+  test('auto on an event only writers cause: refused too, never run as the runner’s user (issue 45)', async () => {
     const { host, asked } = standIn(() => false);
     const w = await step({ inputs: { isolation: 'auto' } }, host);
     expect(asked).toEqual([]);
-    expect(w.outputs.get('outcome')).toBe('success');
-    expect(w.warnings).toEqual([expect.stringContaining('Hermes runs as the runner')]);
+    expect(w.transcripts).toEqual([]);
+    expect(w.outputs.get('outcome')).toBe('not_allowed');
+    expect(w.warnings.join('\n')).not.toContain('Hermes runs as the runner');
     expect(summaryText(w)).toContain('holds RUNNER_TEMP');
   });
 

@@ -17,6 +17,9 @@ export interface HermesDotenv {
   values: Readonly<Record<string, string>>;
 }
 
+/** The files of Hermes' home that hold keys: never lent to the agent, even through a link. */
+export const HERMES_KEY_FILES = ['.env', '.op.env', 'auth.json', 'config.yaml'];
+
 /** The Hermes home a run reads: `HERMES_HOME`, else `~/.hermes`. */
 export function hermesHomeOf(env: NodeJS.ProcessEnv): string {
   return path.resolve(env.HERMES_HOME || path.join(os.homedir(), '.hermes'));

@@ -10,6 +10,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { HERMES_KEY_FILES, hermesHomeOf } from './hermes-dotenv.js';
 import { Input, InputError, type InputName } from './inputs.js';
 
 /** More links than this in a row is a loop: the path is kept as it is, and opening it fails. */
@@ -40,6 +41,55 @@ export function confine(
   throw new InputError(
     `Input "${input}" is ${JSON.stringify(given)}, which ${points}: outside the workspace (${workspace}) and the runner's temporary directory (${temp}). ` +
       'Give a path inside one of them (a link is followed to where it ends).'
+  );
+}
+
+/**
+ * What of the runner's own the tree holds (RUNNER_TEMP, its home, the action's files, Hermes' home
+ * or a file of it that may hold a key), or undefined. Compared by where links lead: a Hermes home,
+ * or its `.env`, linked into the workspace is in the tree the agent is handed, and so is a link to
+ * a file the workspace does not hold yet (one the agent could make there).
+ */
+export function runnersOwnIn(tree: string, env: NodeJS.ProcessEnv): string | undefined {
+  const hermesHome = hermesHomeOf(env);
+  const own: [string, string | undefined][] = [
+    ['RUNNER_TEMP', env.RUNNER_TEMP],
+    ["the runner user's home", env.HOME ?? os.homedir()],
+    ["Hermes' home (HERMES_HOME)", hermesHome],
+    // Not skills/: a team's skills may well live in the repository, which the agent reads anyway.
+    ...HERMES_KEY_FILES.map((entry): [string, string] => [
+      `Hermes' ${entry} (through a link)`,
+      path.join(hermesHome, entry)
+    ]),
+    ["the action's own files", env.GITHUB_ACTION_PATH],
+    ["the action's own files", process.argv[1] && path.dirname(path.resolve(process.argv[1]))]
+  ];
+  const lent = resolveLinks(tree);
+  const held = own
+    .filter(
+      ([, dir]) => dir && (within(tree, path.resolve(dir)) || within(lent, resolveLinks(dir)))
+    )
+    .map(([what]) => what);
+  return held.length > 0 ? [...new Set(held)].join(', ') : undefined;
+}
+
+/**
+ * A `working-directory` that holds the runner's own is refused before anything runs, whatever the
+ * event: lent to the agent's user it would be the agent's to rewrite (the runner's file commands, its
+ * event payload, the action's own files), and run as the runner's user instead the agent would reach
+ * all of it anyway. `isolation: none` says the latter is meant. (A workspace that holds them, with
+ * the working directory inside it, is the checkout's doing: confine refuses to lend it.)
+ */
+export function refuseLendingRunnersOwn(
+  given: string,
+  workingDirectory: string,
+  env: NodeJS.ProcessEnv
+): void {
+  const held = runnersOwnIn(workingDirectory, env);
+  if (!held) return;
+  throw new InputError(
+    `Input "${Input.WorkingDirectory}" is ${JSON.stringify(given)}, and ${workingDirectory} holds ${held}, which Hermes' own user would be lent and could rewrite. ` +
+      `Give a folder of the workspace that holds none of them, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
   );
 }
 

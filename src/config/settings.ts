@@ -9,7 +9,7 @@ import { Input, InputError, type Environment, type InputName } from './inputs.js
 import { parseInstall, type InstallSettings } from './install.js';
 import { parsePhrase, parseThreadMode, THREAD_MAX_MB, type ThreadMode } from './thread.js';
 import { reader } from './input-reader.js';
-import { confine } from './paths.js';
+import { confine, refuseLendingRunnersOwn } from './paths.js';
 import {
   isDirectory,
   isFile,
@@ -150,6 +150,9 @@ export function parseSettings({ getInput, env }: Environment): Settings {
   }
   const cli = parseCli(getInput, workspace, env);
   confineQuery(query, cli.workingDirectory, env);
+  const workingDirectory = reader(getInput).text(Input.WorkingDirectory);
+  if (workingDirectory !== undefined && cli.isolation !== 'none')
+    refuseLendingRunnersOwn(workingDirectory, cli.workingDirectory, env);
   return { mode: 'cli', ...parseCommon(getInput, env, cli.workingDirectory), ...cli, query };
 }
 

@@ -8,13 +8,16 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { configCredentials } from '../config/hermes-config.js';
-import { hermesHomeOf, readHermesDotenv, withoutNames } from '../config/hermes-dotenv.js';
+import {
+  HERMES_KEY_FILES,
+  hermesHomeOf,
+  readHermesDotenv,
+  withoutNames
+} from '../config/hermes-dotenv.js';
 import { childEnv } from '../process/environment.js';
 
 /** What of Hermes' home is copied into the agent's (only `.env` with `ignore-user-config`). */
 const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
-/** The files of Hermes' home that hold keys: never lent to the agent, even through a link. */
-export const HERMES_KEY_FILES = ['.env', '.op.env', 'auth.json', 'config.yaml'];
 /**
  * What of Hermes' home may hold a key: the originals are closed to others while the agent runs
  * (skills/ too: a skill left out of the agent's copy for holding a key is still there).

@@ -5,9 +5,9 @@
  * workspace back, puts the snapshots back and gives the whole isolation fact. Who takes gives back: a
  * failure half-way is undone here, never by a caller's `finally`.
  */
-import { HERMES_KEY_FILES, type AgentOverrides } from './agent-home.js';
-import { hermesHomeOf } from '../config/hermes-dotenv.js';
+import type { AgentOverrides } from './agent-home.js';
 import { Input } from '../config/inputs.js';
+import { runnersOwnIn } from '../config/paths.js';
 import { childEnv } from '../process/environment.js';
 import type { Spawning } from '../process/spawn.js';
 import type { IsolationFact } from '../run/facts.js';
@@ -19,10 +19,6 @@ import type { IsolationHost, IsolationPlan } from './host.js';
 import { FenceError } from '../fence/fence.js';
 import { Isolation, lentTree, type SweepLimits } from './isolation.js';
 import { OPEN_NETWORK, unfenced, type FenceOptions } from './network.js';
-import { inside } from './credential.js';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 
 export interface ConfineOptions {
   /** Admission's plan: its own user, or none and why; undefined when Hermes was not found. */
@@ -42,8 +38,6 @@ export interface ConfineOptions {
    * agent's config.yaml when the gateway fronts Anthropic (its base URL in model.base_url).
    */
   overrides?: AgentOverrides;
-  /** `isolation: auto` on an event only writers cause: a tree that may not be lent runs Hermes unisolated. */
-  mayFallBack: boolean;
   /** The egress fence for the agent's uid (`allowed-hosts`). */
   fence: FenceOptions;
   host: IsolationHost;
@@ -82,12 +76,16 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
   if (gitControl.hooks) options.warn(gitControl.hooks);
   const fileCommands = snapshotFileCommands(env);
   let isolation: Isolation | undefined;
+  // Refused when the inputs were read; here for a tree that came to hold the runner's own since
+  // (a link), or was never an input (the fork's). Never run unisolated instead: that user would reach it all.
   const unlent = unlentWhy(options);
-  if (unlent) {
-    const why = `Hermes cannot run as its own user: ${unlent}; set working-directory (and the checkout's path) to a folder that holds none of them`;
-    if (!options.mayFallBack) return { ok: false, why: `${why}.`, fact: { why: unlent } };
-    options.warn(`${why}. Hermes runs as the runner's user (see docs/security.md).`);
-  } else if (plan?.kind === 'user' && executable) {
+  if (unlent)
+    return {
+      ok: false,
+      why: `Hermes cannot run as its own user: ${unlent}; set ${Input.WorkingDirectory} (and the checkout's path) to a folder that holds none of them, or "${Input.Isolation}: none" to run it as the runner's user.`,
+      fact: { why: unlent }
+    };
+  if (plan?.kind === 'user' && executable) {
     try {
       isolation = await Isolation.isolate(plan, { ...options, executable }, options.host);
     } catch (error) {
@@ -116,7 +114,7 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
     const ran: IsolationFact = isolation
       ? await isolation.release()
       : {
-          why: unlent ?? (plan?.kind === 'none' ? plan.why : 'Hermes was not found'),
+          why: plan?.kind === 'none' ? plan.why : 'Hermes was not found',
           // No uid to fence; no warning of its own: running as the runner's user was chosen, or
           // warned of (admission refused the events where a fence was required).
           egress: options.fence.egress.kind === 'open' ? OPEN_NETWORK : unfenced(AS_THE_RUNNER)
@@ -164,54 +162,6 @@ function unlentWhy(
 ): string | undefined {
   if (options.plan?.kind !== 'user' || !options.executable) return undefined;
   const lent = lentTree(options.workspace, options.workingDirectory);
-  const held = heldBy(lent, options.env);
+  const held = runnersOwnIn(lent, options.env);
   return held && `${lent} holds ${held}, which the agent must not own`;
-}
-
-/**
- * What of the runner's own the tree holds (RUNNER_TEMP, its home, the action's files, Hermes' home
- * or a file of it that may hold a key), or undefined. Compared by where links lead: a Hermes home,
- * or its `.env`, linked into the workspace is in the tree the agent is handed.
- */
-function heldBy(tree: string, env: NodeJS.ProcessEnv): string | undefined {
-  const hermesHome = hermesHomeOf(env);
-  const own: [string, string | undefined][] = [
-    ['RUNNER_TEMP', env.RUNNER_TEMP],
-    ["the runner user's home", env.HOME ?? os.homedir()],
-    ["Hermes' home (HERMES_HOME)", hermesHome],
-    // Not skills/: a team's skills may well live in the repository, which the agent reads anyway.
-    ...HERMES_KEY_FILES.map((entry): [string, string] => [
-      `Hermes' ${entry} (through a link)`,
-      path.join(hermesHome, entry)
-    ]),
-    ["the action's own files", env.GITHUB_ACTION_PATH],
-    ["the action's own files", process.argv[1] && path.dirname(path.resolve(process.argv[1]))]
-  ];
-  const lent = real(tree);
-  const held = own
-    .filter(([, dir]) => dir && (inside(path.resolve(dir), tree) || inside(real(dir), lent)))
-    .map(([what]) => what);
-  return held.length > 0 ? [...new Set(held)].join(', ') : undefined;
-}
-
-/**
- * Where a path leads, links followed, a link to nothing (yet) included: its target, or the first
- * folder above it that exists, resolved, with the rest. A link to a file the workspace does not hold
- * yet is one the agent could make there.
- */
-function real(file: string, hops = 0): string {
-  const at = path.resolve(file);
-  try {
-    return fs.realpathSync(at);
-  } catch {
-    // Not there, or a link to nothing: below.
-  }
-  if (hops < 40)
-    try {
-      return real(path.resolve(path.dirname(at), fs.readlinkSync(at)), hops + 1);
-    } catch {
-      // Not a link.
-    }
-  const parent = path.dirname(at);
-  return parent === at || hops >= 40 ? at : path.join(real(parent, hops + 1), path.basename(at));
 }

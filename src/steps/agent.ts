@@ -96,7 +96,6 @@ export async function prepareAgent(options: AgentOptions, running: Running): Pro
       ignoreUserConfig: settings.ignoreUserConfig,
       env: agentEnvironment(env, turn, warn),
       overrides: agentOverrides(turn, env),
-      mayFallBack: settings.isolation === 'auto' && !options.strangers,
       fence: {
         egress: settings.egress,
         gatewayPort: gateway?.port,
