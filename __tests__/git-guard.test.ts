@@ -202,24 +202,4 @@ describe('the .git entries in the worktree and the git directories under .git/mo
     fs.writeFileSync(path.join(dir, 'vendor', 'x', '.git', 'hooks', 'pre-commit'), 'curl evil\n');
     expect(guard.restore()).toEqual(['vendor/x/.git/hooks/pre-commit']);
   });
-
-  test('a core.hooksPath into the worktree is named before the turn; one outside it is not', () => {
-    const dir = repo();
-    expect(snapshotGitControl(dir).hooks).toBeUndefined();
-    expect(git(dir, 'config', 'core.hooksPath', '.husky/_').status).toBe(0);
-    const hooks = snapshotGitControl(dir).hooks;
-    expect(hooks).toContain('core.hooksPath = .husky/_ in ' + path.join(dir, '.git', 'config'));
-    expect(git(dir, 'config', 'core.hooksPath', '/usr/share/hooks').status).toBe(0);
-    expect(snapshotGitControl(dir).hooks).toBeUndefined();
-  });
-
-  test('a hook that links into the worktree is named before the turn', () => {
-    const dir = repo();
-    fs.mkdirSync(path.join(dir, 'tools'));
-    fs.writeFileSync(path.join(dir, 'tools', 'pre-push.sh'), '#!/bin/sh\n');
-    fs.symlinkSync('../../tools/pre-push.sh', path.join(dir, '.git', 'hooks', 'pre-push'));
-    expect(snapshotGitControl(dir).hooks).toContain(
-      `${path.join(dir, '.git', 'hooks', 'pre-push')} → ${path.join(dir, 'tools', 'pre-push.sh')}`
-    );
-  });
 });

@@ -71,9 +71,8 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
   const { plan, workspace, executable, env } = options;
   // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's,
   // and what the runner's file commands held (whatever the agent writes into them is undone).
-  const gitControl = snapshotGitControl(workspace);
+  const gitControl = snapshotGitControl(workspace, env);
   if (gitControl.partial) options.warn(gitControl.partial);
-  if (gitControl.hooks) options.warn(gitControl.hooks);
   const fileCommands = snapshotFileCommands(env);
   let isolation: Isolation | undefined;
   // Refused when the inputs were read; here for a tree that came to hold the runner's own since

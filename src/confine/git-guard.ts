@@ -3,14 +3,16 @@
  * `.git/hooks`, or a `core.hooksPath`, `core.fsmonitor`, alias, filter or `include.path` added to
  * `.git/config`, runs in the next step's `git commit` or `git push`, as the runner's user and with that
  * step's secrets: the agent's code would outlive its turn. So the control files of the workspace's
- * repository (and of its submodules) are read before the agent runs and, once its last process is
- * gone, put back as they were, each change named in a warning. Everything else the agent did to the
- * checkout (files, commits, branches) is its work and stays.
+ * repository (and of its submodules), and what its git config names in the worktree (a hooks folder
+ * such as husky's, a program, an included config file: git-programs.ts), are read before the agent
+ * runs and, once its last process is gone, put back as they were, each change named in a warning.
+ * Everything else the agent did to the checkout (files, commits, branches) is its work and stays.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { inside } from './credential.js';
 import { gitEntries, restoreGitEntries } from './git-entries.js';
-import { hooksInWorktree } from './git-hooks.js';
+import { programsInWorktree } from './git-programs.js';
 
 /**
  * Per git directory: the files that make git run a program, and the ones that send git to another
@@ -41,12 +43,16 @@ export interface GitControl {
   restore(): string[];
   /** Why the snapshot is incomplete (too many files), when it is: the warning says so. */
   readonly partial?: string;
-  /** Where git already runs hooks from inside the worktree, which the agent may write: said before the turn. */
-  readonly hooks?: string;
 }
 
-/** Reads the control files of `<workspace>/.git` and of every submodule's git directory in it. */
-export function snapshotGitControl(workspace: string): GitControl {
+/**
+ * Reads the control files of `<workspace>/.git` and of every submodule's git directory in it, and
+ * what their config (as git reads it with `env`) names in the worktree.
+ */
+export function snapshotGitControl(
+  workspace: string,
+  env: NodeJS.ProcessEnv = process.env
+): GitControl {
   const budget = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
   const nested = gitEntries(workspace);
   const modules = findGitDirs(workspace);
@@ -58,16 +64,30 @@ export function snapshotGitControl(workspace: string): GitControl {
   const before: Tree = new Map();
   for (const dir of gitDirs)
     for (const name of CONTROL) read(workspace, path.join(dir, name), before, budget);
+  const control = (rel: string): boolean =>
+    gitDirs.some(dir => CONTROL.some(name => inside(rel, path.join(dir, name))));
+  // Each with a budget of its own: one too large to keep is not put back, and said before the turn.
+  const named = programsInWorktree(workspace, gitDirs, control, env).map(n => {
+    const own = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
+    read(workspace, n.rel, before, own);
+    return { ...n, kept: own.entries >= 0 && own.bytes >= 0 };
+  });
+  const unkept = named.filter(n => !n.kept);
   const partial =
     budget.entries < 0 || budget.bytes < 0
       ? `the control files of ${path.join(workspace, '.git')} exceed ${MAX_ENTRIES} entries or ${MAX_BYTES / 1024 ** 2} MB; only the first were kept`
       : nested.partial
         ? `${workspace} holds too many entries to find every .git in it: only those found before the turn are checked after it`
-        : undefined;
-  const hooks = hooksInWorktree(workspace, gitDirs);
+        : unkept.length > 0
+          ? `git runs what ${unkept
+              .slice(0, NAMED)
+              .map(n => `${path.join(workspace, n.rel)} (${n.why})`)
+              .join(
+                ', '
+              )} holds, which exceeds ${MAX_ENTRIES} entries or ${MAX_BYTES / 1024 ** 2} MB: it is not put back after the turn, so a later step's git commit or push would run what the agent leaves there as the runner's user`
+          : undefined;
   return {
     partial,
-    hooks: hooks.length > 0 ? hooksWarning(workspace, hooks) : undefined,
     restore() {
       const changed: string[] = [];
       for (const dir of gitDirs) {
@@ -98,6 +118,22 @@ export function snapshotGitControl(workspace: string): GitControl {
           write(workspace, was);
         }
       }
+      // What the config names in the worktree: a link the agent made on the way is removed, not
+      // followed, and the path written back as it was (a new one removed).
+      for (const n of named) {
+        if (!n.kept) continue;
+        const link = linkOnTheWay(workspace, path.dirname(n.rel));
+        if (link) fs.rmSync(link, { force: true });
+        const now: Tree = new Map();
+        if (!link) read(workspace, n.rel, now, { entries: MAX_ENTRIES, bytes: MAX_BYTES });
+        const was = subtree(before, n.rel);
+        const differs = link ? [n.rel] : diff(was, now);
+        if (differs.length === 0) continue;
+        changed.push(...differs);
+        fs.rmSync(path.join(workspace, n.rel), { recursive: true, force: true });
+        fs.mkdirSync(path.dirname(path.join(workspace, n.rel)), { recursive: true });
+        write(workspace, was);
+      }
       // A git directory the agent added under .git/modules is one a gitfile could send git to.
       for (const dir of findGitDirs(workspace)) {
         if (modules.includes(dir) || linkOnTheWay(workspace, dir)) continue;
@@ -114,12 +150,7 @@ export function snapshotGitControl(workspace: string): GitControl {
 export function gitControlWarning(workspace: string, changed: string[]): string {
   const named = changed.slice(0, NAMED).map(p => path.join(workspace, p));
   const more = changed.length > NAMED ? ` and ${changed.length - NAMED} more` : '';
-  return `Hermes changed the checkout's git control files (${named.join(', ')}${more}): they were put back as they were before the turn (a git directory or .git entry it added was removed), since a later step's git command would run what they name. Commits and files the agent made are untouched.`;
-}
-
-function hooksWarning(workspace: string, hooks: string[]): string {
-  const named = hooks.slice(0, NAMED).join(', ');
-  return `The checkout's git runs hooks from inside the workspace, which the agent may write (${named}): a later step's git commit or push would run what the agent leaves there as the runner's user. Run no such git command after this step, or point core.hooksPath outside ${workspace}.`;
+  return `Hermes changed the checkout's git control files (${named.join(', ')}${more}): they were put back as they were before the turn (a git directory or .git entry it added was removed; the hooks and programs git's config names in the worktree count among them), since a later step's git command would run what they name. Commits and other files the agent made are untouched.`;
 }
 
 /** `.git` and the git directories of submodules (`.git/modules/**`, each holding a HEAD). */
