@@ -261,7 +261,7 @@ describeRoot('fork-prs: review, a stranger’s hostile pull request end to end',
   test('the summary says why the stranger’s run was let in', () => {
     const rows = tableRows(render(r.summary)).map(cells => cells.map(c => textOf(c)));
     const row = (name: string): string => rows.find(c => c[0] === name)?.[1] ?? '';
-    expect(row('Triggered by')).toContain(
+    expect(row('Allowed by')).toContain(
       "comes from mallory/repo, a stranger's pull request reviewed as data"
     );
     expect(row('Rules')).toContain('ignored');

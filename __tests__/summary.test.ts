@@ -119,9 +119,9 @@ describe('golden summaries', () => {
     const html = checkSummaryHtml(renderGfm(markdown), { linkTo: report.artifact?.url });
     const { turn, verdict } = report;
     const byHeader = tables(html);
-    // The run table first: model, session, tokens, Hermes version, each as the stream said.
-    const facts = tableRows(must(all(html, 'table')[0]));
-    expect(facts[0]).toEqual(['Run', '']);
+    // The run table, after the answer: model, session, tokens, Hermes version, each as the stream said.
+    const facts = must(byHeader.get('Run'));
+    expect(facts[0]).toEqual(['Run', 'Value']);
     expect(facts.every(row => row.length === 2)).toBe(true);
     const fact = (key: string): string | undefined => facts.find(r => r[0] === key)?.[1];
     expect(fact('Model')).toBe(turn.model ? clip(turn.model, 120) : '–');

@@ -97,12 +97,14 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
   const noteBytes =
     NOTE_BYTES + 2 * bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
 
-  const head = [
-    statusBlock(report),
+  // What a reader looks for first, the outcome, is the head's first block: the run table comes after the answer.
+  const status = statusBlock(report);
+  const facts = [
     factsTable(report, where),
     modelCallsBlock(report.gateway),
     refusedBlock(report.isolation?.egress)
   ];
+  const head = [status, ...facts];
   const extras: [string | undefined, string | undefined, string | undefined] = [
     answerBlock(turn),
     structuredBlock(report.answer),
@@ -145,7 +147,7 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
     budget - bytes(`${join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
   const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
   const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
-  const summary = `${join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
+  const summary = `${join([status, omitted, extras[0], extras[1], ...facts, thinking, extras[2], toolsShown, calls.text])}\n`;
   if (bytes(summary) <= budget) return summary;
   // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
   return minimal(report, budget);
@@ -208,7 +210,12 @@ function factsTable(report: RunReport, where: string): string {
     rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
   }
   if (report.agent) rows.push(['Hermes', cell(clip(report.agent, FACT_CHARS))]);
-  if (report.trigger) rows.push(['Triggered by', triggerCell(report.trigger)]);
+  if (report.trigger) {
+    rows.push(['Triggered by', triggerCell(report.trigger)]);
+    // A refusal's reason is the caution above; a run's is why the gate let it in.
+    if (report.verdict.outcome !== 'not_allowed')
+      rows.push(['Allowed by', cell(clip(report.trigger.why, MESSAGE_CHARS))]);
+  }
   if (report.thread) rows.push(['Thread', threadCell(report.thread)]);
   if (report.rules) rows.push(['Rules', rulesCell(report.rules)]);
   if (report.install) rows.push(['Install', installFact(report.install)]);
@@ -219,7 +226,7 @@ function factsTable(report: RunReport, where: string): string {
     ]);
   rows.push(['Transcript', where + transcriptNote(report)]);
   if (report.session) rows.push(['Session record', sessionRef(report.session)]);
-  return table(['Run', ''], ['l', 'l'], rows);
+  return table(['Run', 'Value'], ['l', 'l'], rows);
 }
 
 /** The prompt on one line, redacted before it is cut; a file by its path. */
@@ -228,11 +235,11 @@ function queryCell(query: NonNullable<RunReport['query']>): string {
   return cell(oneLine(query.text, QUERY_CHARS));
 }
 
-/** Who caused the run, on which event, and why the gate let them in (or not). */
+/** Who caused the run, and on which event. */
 function triggerCell(trigger: NonNullable<RunReport['trigger']>): string {
   const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
-  const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
-  return `${who}${event} · ${cell(clip(trigger.why, MESSAGE_CHARS))}`;
+  const event = trigger.event ? ` on ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
+  return `${who}${event}`;
 }
 
 /** The thread's turn, what it continues, and why it did not (or was not kept), where it did not. */
