@@ -198,7 +198,14 @@ const LAYERS = {
   steps: ['report-action']
 };
 /** What src/comment/ may read of src/publish/: the escaping, the answer's drawing and the blocks it shares with the summary. */
-const COMMENT_MAY_IMPORT = ['markdown', 'answer', 'structured', 'run-report'];
+const COMMENT_MAY_IMPORT = [
+  'markdown',
+  'answer',
+  'structured',
+  'review-fact',
+  'heading',
+  'run-report'
+];
 const layerRules = Object.entries(LAYERS).map(([folder, after]) => ({
   files: [`src/${folder}/**/*.ts`],
   rules: {

@@ -112,15 +112,24 @@ describe('what the comment says', () => {
     const url = 'https://github.com/octo/repo/pull/7#pullrequestreview-80';
     const html = renderGfm(
       renderComment(
-        { phase: 'done', outcome: 'success', durationMs: 1, reviewUrl: url },
+        {
+          phase: 'done',
+          outcome: 'success',
+          durationMs: 1,
+          review: {
+            verdict: 'comment',
+            summary: 'Fine.' as Redacted,
+            posted: { url, inline: 1, outside: 0 }
+          }
+        },
         place,
         redact
       )
     );
-    expect(html).toContain(`<a href="${url}">the review of this pull request</a>`);
+    expect(html).toContain(`<a href="${url}">the review on the pull request</a>`);
     expect(
       renderComment({ phase: 'done', outcome: 'success', durationMs: 1 }, place, redact)
-    ).not.toContain('review of this');
+    ).not.toContain('review on the');
   });
 
   test('thread: a later turn says which, and links the thread’s first run; a first turn says nothing', () => {

@@ -187,7 +187,8 @@ describe('checking the answer', () => {
     expect(answer).toEqual({
       ok: true,
       value: { verdict: 'pass', findings: ['ünï'] },
-      json: '{"verdict":"pass","findings":["ünï"]}'
+      json: '{"verdict":"pass","findings":["ünï"]}',
+      prose: 'Done.'
     });
   });
 

@@ -109,9 +109,7 @@ describe('the structured output block', () => {
     );
     expect(report.verdict.outcome).toBe('invalid_output');
     checkSummaryHtml(renderGfm(markdown));
-    expect(textOf(must(all(html, 'h3')[0]))).toBe(
-      '❌ The answer does not match json-schema · exit code 0'
-    );
+    expect(textOf(must(all(html, 'h3')[0]))).toBe('❌ The answer does not match json-schema');
     const shown = block(html, 'Structured output')!;
     expect(textOf(must(all(shown, 'summary')[0]))).toBe(
       'Structured output: 2 errors against json-schema'

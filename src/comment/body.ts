@@ -5,10 +5,14 @@
  */
 import type { Tokens } from '../run/stream.js';
 import { formatCost } from '../run/session-usage.js';
-import { OUTCOMES, titleOf, type Outcome } from '../run/verdict.js';
+import { OUTCOMES, type Outcome } from '../run/verdict.js';
 import { codeCell, join, link, number, quoted } from '../publish/markdown.js';
 import { renderAnswer } from '../publish/answer.js';
 import { structuredBlock } from '../publish/structured.js';
+import { reviewBlock } from '../publish/review-fact.js';
+import { headingOf } from '../publish/heading.js';
+import type { ReviewFact } from '../publish/run-report.js';
+import type { Asks } from '../schema/load.js';
 import type { Redactor } from '../text/redact.js';
 import { clip, formatMs } from '../text/text.js';
 
@@ -20,6 +24,8 @@ const MESSAGE_CHARS = 1000;
 const FACT_CHARS = 120;
 /** The most the answer's Markdown takes of the comment. */
 const ANSWER_CHARS = 50_000;
+/** The most the agent's summary of its review takes of the comment. */
+const REVIEW_CHARS = 20_000;
 
 /** What the comment shows; everything but the links comes from the run and is untrusted. */
 export interface CommentView {
@@ -33,8 +39,10 @@ export interface CommentView {
   message?: string;
   /** The answer (`result.text`). */
   answer?: string;
-  /** json-schema: the checked answer, shown instead of the text. */
+  /** json-schema: the checked answer; where it passed, the text around its JSON is shown instead of the text. */
   structured?: Parameters<typeof structuredBlock>[0];
+  /** What the answer was asked to hold: json-schema's value is shown, a review or labels only as what was done. */
+  asked?: Asks;
   model?: string;
   tokens?: Tokens;
   /**
@@ -47,8 +55,8 @@ export interface CommentView {
   toolErrors?: number;
   /** The uploaded transcript. */
   artifact?: { name: string; url: string };
-  /** `review: true`: the review the action posted (its URL from GitHub's answer). */
-  reviewUrl?: string;
+  /** `review: true`: the review the agent proposed, and the action posted (its URL from GitHub's answer) or not. */
+  review?: ReviewFact;
   /** `thread: auto`: this run's turn in the thread, and the first run's page where it continues one. */
   thread?: { turn: number; firstRun?: string };
 }
@@ -79,8 +87,9 @@ export function renderComment(
     );
 
   const outcome = view.outcome ?? 'no_result';
+  const heading = headingOf({ outcome, exitCode: view.exitCode }, view.asked);
   const code = view.exitCode !== undefined ? ` · exit code ${view.exitCode}` : '';
-  const title = `### ${view.cancelled ? CANCELLED : titleOf(outcome)}${code}`;
+  const title = `### ${view.cancelled ? `${CANCELLED}${code}` : heading}`;
   const caution =
     outcome !== 'success' && view.message
       ? `> [!CAUTION]\n${quoted(clip(redact(view.message), MESSAGE_CHARS))}`
@@ -89,21 +98,22 @@ export function renderComment(
   const transcript = view.artifact
     ? link(`the transcript (${clip(redact(view.artifact.name), FACT_CHARS)})`, view.artifact.url)
     : 'the transcript (in the run’s artifacts, when uploaded)';
-  const review = view.reviewUrl
-    ? ` The review: ${link('the review of this pull request', view.reviewUrl)}.`
-    : '';
   const thread = view.thread?.firstRun
     ? ` Turn ${number.format(view.thread.turn)}, continuing the thread of ${link('the first run', view.thread.firstRun)}.`
     : '';
-  const links = `See ${runLink} and ${transcript}.${review}${thread}`;
-  const structured = view.structured ? structuredBlock(view.structured) : undefined;
-  const head = [place.marker, title, caution];
+  const links = `See ${runLink} and ${transcript}.${thread}`;
+  const review = view.review && reviewBlock(view.review, { chars: REVIEW_CHARS, headingLevel: 3 });
+  const structured = structuredBlock(view.structured, view.asked);
+  // Where the JSON passed, the answer is the agent's words around it (the JSON is shown as what it became).
+  const answer = view.structured?.ok ? view.structured.prose : view.answer;
+  const head = [place.marker, title, caution, review];
   const tail = [facts, links];
   const rest = join([...head, structured, ...tail]).length + 2;
-  const body =
-    structured === undefined ? answerBlock(view.answer, redact, budget - rest) : undefined;
+  const body = answerBlock(answer, redact, budget - rest);
   const text = join([...head, body, structured, ...tail]) + '\n';
-  return text.length <= budget ? text : join([...head, ...tail]) + '\n';
+  if (text.length <= budget) return text;
+  const short = join([place.marker, title, caution, review, ...tail]) + '\n';
+  return short.length <= budget ? short : join([place.marker, title, caution, ...tail]) + '\n';
 }
 
 /** Duration, tool calls, tokens, cost and model in one line. */

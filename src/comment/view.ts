@@ -13,6 +13,8 @@ export function viewOf(report: RunReport, cancelled: boolean): CommentView {
     message: verdict.message,
     answer: turn.result?.text,
     structured: report.answer,
+    asked: report.asked,
+    review: report.review,
     model: turn.model,
     tokens: turn.result?.tokens,
     durationMs: ran ? report.durationMs : undefined,

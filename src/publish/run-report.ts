@@ -4,6 +4,7 @@ import type { GatewayFact, IsolationFact, RulesFact } from '../run/facts.js';
 import type { Turn } from '../run/turn.js';
 import type { Outcome, Verdict } from '../run/verdict.js';
 import type { AnswerCheck } from '../schema/check.js';
+import type { Asks } from '../schema/load.js';
 import type { SessionUsage } from '../run/session-usage.js';
 import type { Redacted, Redactor } from '../text/redact.js';
 
@@ -13,6 +14,17 @@ export type ShownVerdict = Omit<Verdict, 'message'> & { message: Redacted };
 /** The verdict's message redacted once as a whole: the action's words around the stream's. */
 export function shown(verdict: Verdict, redact: Redactor): ShownVerdict {
   return { ...verdict, message: redact(verdict.message) };
+}
+
+/** `review: true`: the review the agent proposed, and whether the action posted it. */
+export interface ReviewFact {
+  verdict: 'comment' | 'request_changes';
+  /** The agent's summary of its review: the review's body, in its words. */
+  summary: Redacted;
+  /** Posted (or found posted by an earlier run on the same head): its page, and where its findings went. */
+  posted?: { url: string; inline: number; outside: number };
+  /** Why it was not posted (the warning's words; GitHub's answer in them, redacted). */
+  note?: Redacted;
 }
 
 /**
@@ -41,6 +53,10 @@ export interface RunReport {
   attempts?: { outcome: Outcome; exitCode?: number }[];
   /** json-schema: the answer checked against the schema, when the turn otherwise succeeded. */
   answer?: AnswerCheck;
+  /** What the answer was asked to hold (json-schema, `review: true`, `allowed-labels`), when anything. */
+  asked?: Asks;
+  /** `review: true`: the review the answer proposed, once the action wrote it (or said why not). */
+  review?: ReviewFact;
   /** When the action installed Hermes (or tried to): the ref, where it came from, how long it took. */
   install?: InstallFact;
   /** `thread: auto`: the issue's or pull request's thread, where one was kept. */

@@ -1,5 +1,9 @@
-/** The summary's block for json-schema: the validated JSON, or why the answer gave none. */
+/**
+ * The summary's and the comment's block for json-schema: the validated JSON, or why the answer gave
+ * none. A JSON that only proposes (a review, labels) is not shown: what the action did with it is.
+ */
 import type { AnswerCheck } from '../schema/check.js';
+import { schemaName, type Asks } from '../schema/load.js';
 import { clip } from '../text/text.js';
 import { bytes, codeBlock, codeCell, details, inline, number } from './markdown.js';
 
@@ -12,15 +16,25 @@ const MESSAGE_CHARS = 300;
 /** Shown open when the JSON is this short; a longer one is collapsed. */
 const OPEN_CHARS = 2000;
 
-export function structuredBlock(answer: AnswerCheck | undefined): string | undefined {
+/** What json-schema alone asks: what an answer checked without saying what was asked was checked against. */
+const JSON_SCHEMA: Asks = { jsonSchema: true, review: false, labels: false };
+
+export function structuredBlock(
+  answer: AnswerCheck | undefined,
+  asks: Asks = JSON_SCHEMA
+): string | undefined {
   if (!answer) return undefined;
+  const name = schemaName(asks);
+  const proposes = asks.review || asks.labels;
   if (answer.ok) {
+    // Without json-schema the JSON is the proposals' only; with it, collapsed below what they did.
+    if (!asks.jsonSchema) return undefined;
     const pretty = JSON.stringify(answer.value, null, 2);
     const size = `${number.format(bytes(answer.json))} bytes compact`;
     return details(
-      `Structured output (matches json-schema, ${size})`,
+      `Structured output (matches ${name}, ${size})`,
       jsonBody(pretty, 'the `structured_output` output'),
-      pretty.length <= OPEN_CHARS
+      !proposes && pretty.length <= OPEN_CHARS
     );
   }
   const parts: string[] = [];
@@ -43,7 +57,7 @@ export function structuredBlock(answer: AnswerCheck | undefined): string | undef
   }
   const title =
     answer.errorCount > 0
-      ? `Structured output: ${number.format(answer.errorCount)} error${answer.errorCount === 1 ? '' : 's'} against json-schema`
+      ? `Structured output: ${number.format(answer.errorCount)} error${answer.errorCount === 1 ? '' : 's'} against ${name}`
       : 'Structured output: none';
   return details(title, parts.join('\n\n'), true);
 }

@@ -16,9 +16,11 @@ import {
 } from './markdown.js';
 import type { Redacted } from '../text/redact.js';
 import type { Turn } from '../run/turn.js';
-import { titleOf } from '../run/verdict.js';
 import type { RunReport } from './run-report.js';
 import { structuredBlock } from './structured.js';
+import { reviewBlock } from './review-fact.js';
+import { headingOf } from './heading.js';
+import { titleOf } from '../run/verdict.js';
 import { renderAnswer } from './answer.js';
 import { callsBlock, callsFloor, INPUT_CHARS, NAME_CHARS, toolsBlock } from './tool-tables.js';
 import { installFact } from './install-fact.js';
@@ -50,6 +52,9 @@ const QUERY_CHARS = 200;
 /** An answer this short is shown open: there is nothing to save by collapsing it. */
 const OPEN_ANSWER_BYTES = 1024;
 const ANSWER_BYTES = 96 * 1024;
+/** The agent's summary of its review: as much as the review's own body shows of it. */
+const REVIEW_CHARS = 20_000;
+const REVIEW_BYTES = 64 * 1024;
 const ISSUES_SHOWN = 30;
 const UNKNOWN_TYPES_SHOWN = 10;
 const UNFINISHED_SHOWN = 10;
@@ -76,9 +81,14 @@ export function skippedSummary(message: Redacted): string {
   return `### ${titleOf('skipped')}\n\n${inline(clip(message, MESSAGE_CHARS))}\n`;
 }
 
-/** The optional blocks, and which go first when the budget is short (the structured output last). */
-const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'] as const;
-const LEFT_OUT_FIRST = [2, 0, 1] as const;
+/** The optional blocks, and which go first when the budget is short (the review last). */
+const EXTRAS = [
+  'the review',
+  'the answer',
+  'the structured output',
+  'the stream anomalies'
+] as const;
+const LEFT_OUT_FIRST = [3, 1, 2, 0] as const;
 
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
@@ -105,9 +115,11 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
     refusedBlock(report.isolation?.egress)
   ];
   const head = [status, ...facts];
-  const extras: [string | undefined, string | undefined, string | undefined] = [
-    answerBlock(turn),
-    structuredBlock(report.answer),
+  const extras: [string | undefined, string | undefined, string | undefined, string | undefined] = [
+    report.review &&
+      reviewBlock(report.review, { chars: REVIEW_CHARS, bytes: REVIEW_BYTES, headingLevel: 4 }),
+    answerBlock(report),
+    structuredBlock(report.answer, report.asked),
     anomalyBlock(turn)
   ];
   const tools =
@@ -147,7 +159,7 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
     budget - bytes(`${join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
   const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
   const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
-  const summary = `${join([status, omitted, extras[0], extras[1], ...facts, thinking, extras[2], toolsShown, calls.text])}\n`;
+  const summary = `${join([status, omitted, extras[0], extras[1], extras[2], ...facts, thinking, extras[3], toolsShown, calls.text])}\n`;
   if (bytes(summary) <= budget) return summary;
   // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
   return minimal(report, budget);
@@ -155,8 +167,7 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
 
 function statusBlock(report: RunReport): string {
   const { verdict, turn } = report;
-  const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-  const status = `### ${titleOf(verdict.outcome)}${code}`;
+  const status = `### ${headingOf(report.verdict, report.asked)}`;
   // On success the message says no more than the status line.
   if (verdict.outcome === 'success') return status;
   const lines = [status];
@@ -290,9 +301,18 @@ function transcriptNote(report: RunReport): string {
   return ` (not uploaded: ${cell(clip(report.artifactNote, PROBLEM_CHARS))})`;
 }
 
-function answerBlock(turn: Turn): string | undefined {
+/**
+ * The answer, open when short. Where its JSON passed the check, only the text around it: the JSON is
+ * the structured output's, or the review's and the labels' the action wrote.
+ */
+function answerBlock({ turn, answer }: RunReport): string | undefined {
+  if (answer?.ok) return answer.prose && textAnswerBlock(answer.prose);
   const text = turn.result?.text;
   if (!text || text.trim() === '') return answerSoFarBlock(turn);
+  return textAnswerBlock(text);
+}
+
+function textAnswerBlock(text: Redacted): string {
   // Its headings go below the summary's own (####); the whole answer is in the output and the transcript.
   const body = renderAnswer(text, {
     chars: ANSWER_BYTES,
@@ -399,12 +419,11 @@ function anomalyBlock(turn: Turn): string | undefined {
 /** The status, the message and where the transcript is: what fits in the smallest budget. */
 function minimal(report: RunReport, budget: number): string {
   const { verdict } = report;
-  const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
   let chars = MESSAGE_CHARS;
   for (;;) {
     const text =
       join([
-        `### ${titleOf(verdict.outcome)}${code}`,
+        `### ${headingOf(report.verdict, report.asked)}`,
         inline(clip(verdict.message, chars)),
         `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
       ]) + '\n';

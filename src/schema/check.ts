@@ -3,8 +3,8 @@ import type { ErrorObject } from 'ajv';
 import { redactStrings, type Redacted, type Redactor } from '../text/redact.js';
 import { stringify } from '../text/json.js';
 import { clip } from '../text/text.js';
-import { extractJson } from './extract.js';
-import type { AnswerSchema } from './load.js';
+import { splitAnswer } from './extract.js';
+import { schemaName, type AnswerSchema } from './load.js';
 
 /** One way the answer does not match: where (a JSON pointer into the answer) and what was expected. */
 export interface SchemaError {
@@ -27,6 +27,8 @@ export type AnswerCheck =
       json: Redacted;
       /** What was left out of the answer and why (AnswerSchema.settle): one warning each. */
       warnings?: Redacted[];
+      /** The answer's text around its JSON (the agent's prose), redacted, when there is some. */
+      prose?: Redacted;
     }
   | {
       ok: false;
@@ -50,14 +52,15 @@ export function checkAnswer(
   answer: AnswerSchema,
   redact: Redactor
 ): AnswerCheck {
+  const name = schemaName(answer.asks);
   const none = (problem: string): AnswerCheck => ({
     ok: false,
-    message: redact(`${problem}; json-schema asks for one JSON value that matches it.`),
+    message: redact(`${problem}; ${name} asks for one JSON value that matches it.`),
     errors: [],
     errorCount: 0
   });
   if (text === undefined || text.trim() === '') return none('The answer is empty');
-  const extracted = extractJson(text);
+  const { extracted, rest } = splitAnswer(text);
   if (!extracted.found) return none(extracted.problem);
   if (!answer.validate(extracted.value)) {
     const value = redactStrings(extracted.value, redact);
@@ -70,7 +73,7 @@ export function checkAnswer(
     return {
       ok: false,
       message: redact(
-        `The answer does not match json-schema: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`
+        `The answer does not match ${name}: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`
       ),
       errors: all.slice(0, MAX_ERRORS),
       errorCount: all.length,
@@ -87,7 +90,7 @@ export function checkAnswer(
     return {
       ok: false,
       message: redact(
-        `The answer matches json-schema, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
+        `The answer matches ${name}, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
           `${STRUCTURED_OUTPUT_BYTES.toLocaleString('en-US')} that structured_output may take (the outputs of a job share 1 MB); ` +
           'ask for a shorter answer, or read it from the transcript.'
       ),
@@ -96,7 +99,13 @@ export function checkAnswer(
       value
     };
   }
-  return { ok: true, value, json, ...(warnings.length > 0 ? { warnings } : {}) };
+  return {
+    ok: true,
+    value,
+    json,
+    ...(warnings.length > 0 ? { warnings } : {}),
+    ...(rest !== '' && { prose: redact(rest) })
+  };
 }
 
 /** An ajv error as the field it is about and what that field should have been. */

@@ -22,26 +22,39 @@ const OBJECT_START = /\{\s*["}]/y;
 const ARRAY_START = /\[\s*[-"{[\]0-9tfn]/y;
 
 export function extractJson(text: string): Extracted {
+  return splitAnswer(text).extracted;
+}
+
+/** The JSON as extractJson finds it, and the answer without it (the agent's prose around it), trimmed. */
+export function splitAnswer(text: string): { extracted: Extracted; rest: string } {
   const whole = parseJson(text.trim());
-  if (whole.ok) return { found: true, value: whole.value, from: 'the whole answer' };
+  if (whole.ok)
+    return { extracted: { found: true, value: whole.value, from: 'the whole answer' }, rest: '' };
   const block = lastJsonFence(text);
   if (block) {
     const parsed = parseJson(block.body);
+    const lines = text.split(/\r\n|\r|\n/);
+    const rest = [...lines.slice(0, block.line - 1), ...lines.slice(block.end)].join('\n').trim();
     return parsed.ok
-      ? { found: true, value: parsed.value, from: 'a ```json block' }
+      ? { extracted: { found: true, value: parsed.value, from: 'a ```json block' }, rest }
       : {
-          found: false,
-          problem: `The answer's last \`\`\`json block (line ${block.line}) is not valid JSON: ${parsed.error}`
+          extracted: {
+            found: false,
+            problem: `The answer's last \`\`\`json block (line ${block.line}) is not valid JSON: ${parsed.error}`
+          },
+          rest: text
         };
   }
   const scanned = lastBalanced(text);
-  if (scanned === 'too long')
-    return {
-      found: false,
-      problem: `The answer holds no JSON that could be found in the ${SCAN_LIMIT.toLocaleString('en-US')} steps the search may take`
-    };
-  if (scanned) return { found: true, value: scanned.value, from: 'the text' };
-  return { found: false, problem: 'The answer holds no JSON' };
+  if (scanned === 'too long') {
+    const problem = `The answer holds no JSON that could be found in the ${SCAN_LIMIT.toLocaleString('en-US')} steps the search may take`;
+    return { extracted: { found: false, problem }, rest: text };
+  }
+  if (scanned) {
+    const rest = `${text.slice(0, scanned.start)}${text.slice(scanned.end)}`.trim();
+    return { extracted: { found: true, value: scanned.value, from: 'the text' }, rest };
+  }
+  return { extracted: { found: false, problem: 'The answer holds no JSON' }, rest: text };
 }
 
 const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
@@ -52,9 +65,11 @@ const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
  * the same character at least as long, or by the end of the text. A fence inside another block is
  * that block's content, not a block of its own.
  */
-export function lastJsonFence(text: string): { body: string; line: number } | undefined {
+export function lastJsonFence(
+  text: string
+): { body: string; line: number; end: number } | undefined {
   const lines = text.split(/\r\n|\r|\n/).entries();
-  let last: { body: string; line: number } | undefined;
+  let last: { body: string; line: number; end: number } | undefined;
   for (const [i, line] of lines) {
     const open = OPENING.exec(line);
     if (!open) continue;
@@ -66,19 +81,26 @@ export function lastJsonFence(text: string): { body: string; line: number } | un
     const closing = new RegExp(`^ {0,3}${tick ? '`' : '~'}{${fence.length},}[ \\t]*$`);
     const margin = new RegExp(`^ {0,${indent.length}}`);
     const body: string[] = [];
+    // The line after the block: the end of the text, unless a closing fence comes first.
+    let end = Infinity;
     // The block's lines come off the same iterator: the search goes on after its closing fence.
-    for (const [, inner] of lines) {
-      if (closing.test(inner)) break;
+    for (const [j, inner] of lines) {
+      if (closing.test(inner)) {
+        end = j + 1;
+        break;
+      }
       body.push(inner.replace(margin, ''));
     }
-    if (/^json(?:\s|$)/i.test(info.trim())) last = { body: body.join('\n'), line: i + 1 };
+    if (/^json(?:\s|$)/i.test(info.trim())) last = { body: body.join('\n'), line: i + 1, end };
   }
   return last;
 }
 
-/** The last balanced `{…}` or `[…]` not inside another that parses, or 'too long' past SCAN_LIMIT. */
-function lastBalanced(text: string): { value: unknown } | 'too long' | undefined {
-  let found: { value: unknown } | undefined;
+/** The last balanced `{…}` or `[…]` not inside another that parses (where it starts and ends), or 'too long' past SCAN_LIMIT. */
+function lastBalanced(
+  text: string
+): { value: unknown; start: number; end: number } | 'too long' | undefined {
+  let found: { value: unknown; start: number; end: number } | undefined;
   let visited = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -92,7 +114,7 @@ function lastBalanced(text: string): { value: unknown } | 'too long' | undefined
     if (end < 0) continue;
     const parsed = parseJson(text.slice(i, end + 1));
     if (!parsed.ok) continue;
-    found = { value: parsed.value };
+    found = { value: parsed.value, start: i, end: end + 1 };
     i = end;
   }
   return found;

@@ -13,6 +13,24 @@ import { parseJson } from '../text/json.js';
 
 export type Draft = '2020-12' | 'draft-07';
 
+/** What the answer is asked to hold: json-schema's value, a review (`review: true`), labels (`allowed-labels`). */
+export interface Asks {
+  jsonSchema: boolean;
+  review: boolean;
+  labels: boolean;
+}
+
+/** The schema as messages name it: json-schema when it is the user's alone, else the inputs that ask for it. */
+export function schemaName(asks: Asks): string {
+  if (!asks.review && !asks.labels) return 'json-schema';
+  const inputs = [
+    asks.jsonSchema ? 'json-schema' : undefined,
+    asks.review ? '"review: true"' : undefined,
+    asks.labels ? '"allowed-labels"' : undefined
+  ].filter(Boolean);
+  return `the schema of ${inputs.join(' and ')}`;
+}
+
 export interface AnswerSchema {
   /** The schema as parsed: the prompt shows it. */
   schema: AnySchemaObject;
@@ -20,6 +38,7 @@ export interface AnswerSchema {
   validate: ValidateFunction;
   /** What ajv's strict mode noticed and let pass (an unknown keyword, say), for one warning. */
   warnings: string[];
+  asks: Asks;
   /**
    * After validate: the answer as the action takes it, and what it left out of it and why (labels
    * outside allowed-labels), each a warning. The answer stands.
@@ -90,7 +109,8 @@ export function readSchema({ getInput, env }: Environment): AnswerSchema | undef
     );
   }
   try {
-    return { schema, draft, validate: ajv.compile(schema), warnings };
+    const asks = { jsonSchema: true, review: false, labels: false };
+    return { schema, draft, validate: ajv.compile(schema), warnings, asks };
   } catch (error) {
     const why = messageOf(error);
     throw new InputError(`${where} cannot be used as a JSON Schema (draft ${draft}): ${why}.`);

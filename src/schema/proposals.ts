@@ -119,6 +119,11 @@ export function withProposals(
     draft,
     validate: ajv.compile(checked),
     warnings: user?.warnings ?? [],
+    asks: {
+      jsonSchema: user !== undefined,
+      review: wanted.review,
+      labels: wanted.labels.length > 0
+    },
     ...(wanted.labels.length > 0 ? { settle: value => settleLabels(value, wanted.labels) } : {})
   };
 }

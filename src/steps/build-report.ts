@@ -36,6 +36,7 @@ export function buildReport(
     rules: admitted.rules,
     attempts: attempts.map(({ outcome, exitCode }) => ({ outcome, exitCode })),
     answer,
+    ...(plan.schema && { asked: plan.schema.asks }),
     install: executed.install,
     ...(executed.thread && { thread: executed.thread }),
     gateway: executed.gateway,

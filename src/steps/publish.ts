@@ -60,7 +60,7 @@ export async function publish(
   const cancelledWriting = !cancelled && cancellation?.cancelledAt !== undefined;
   // Not kept in `written`: the report's own outputs leave these empty, so a rewrite below never clears them.
   for (const [name, value] of wrote?.outputs ?? []) out.setOutput(name, value);
-  let final = report;
+  let final: FinalReport = wrote?.review ? { ...report, review: wrote.review } : report;
   let abandoned = false;
   if (earlier) {
     // `redact: false` still hides the secrets given as inputs.
@@ -103,11 +103,11 @@ export async function publish(
   }
   if (lateCancel)
     await comment?.finish(
-      { ...viewOf(final, true), reviewUrl: wrote?.reviewUrl },
+      viewOf(final, true),
       graceLeft(cancellation, ports.limits.grace, ports.clock.now)
     );
   else if (!cancelled)
-    await comment?.finish({ ...viewOf(final, false), reviewUrl: wrote?.reviewUrl });
+    await comment?.finish(viewOf(final, false));
   if (settings.summary)
     await writeSummary(
       out,

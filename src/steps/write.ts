@@ -15,16 +15,17 @@ import { CommentApi, type Author } from '../comment/api.js';
 import { commentTarget, type CommentTarget } from '../comment/target.js';
 import type { Answer } from '../http/github.js';
 import { Output, type OutputName } from '../publish/outputs.js';
+import type { ReviewFact } from '../publish/run-report.js';
 import { proposalsOf } from '../schema/proposals.js';
 import type { FinalReport } from './build-report.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
 import type { Redactor } from '../text/redact.js';
 
-/** The review's and the labels' outputs (empty when nothing was written), and the review's link. */
+/** The review's and the labels' outputs (empty when nothing was written), and the review as the report shows it. */
 export interface Written {
   outputs: Map<OutputName, string>;
-  reviewUrl?: string;
+  review?: ReviewFact;
 }
 
 export async function writeForAgent(
@@ -49,34 +50,46 @@ export async function writeForAgent(
   const answer = report.answer;
   if ((!write.review && write.labels.length === 0) || !answer?.ok) return { outputs };
   const proposed = proposalsOf(answer.value, write);
+  // What the report says of the review: the agent's verdict and words, then what became of them.
+  const proposal = write.review ? proposed.review : undefined;
+  const fact = (said: { posted: NonNullable<ReviewFact['posted']> } | { note: string }) =>
+    proposal && {
+      verdict: proposal.verdict,
+      summary: redact(proposal.summary),
+      ...('note' in said ? { note: redact(said.note) } : said)
+    };
+  // Each refusal is one warning, and the report's note on the review.
+  const refused = (note: string): ReviewFact | undefined => (out.warning(note), fact({ note }));
   const found = commentTarget(env, { number: settings.comment.number });
   const what = write.review ? 'review' : 'labels';
-  if ('none' in found) {
-    out.warning(`No ${what} is written: ${found.none}.`);
-    return { outputs };
-  }
+  if ('none' in found) return { outputs, review: refused(`No ${what} is written: ${found.none}.`) };
   const token = settings.gate.token;
-  if (!token) {
-    out.warning(
-      `No ${what} is written: "github-token" is empty; pass a token that may write to pull requests and issues.`
-    );
-    return { outputs };
-  }
+  if (!token)
+    return {
+      outputs,
+      review: refused(
+        `No ${what} is written: "github-token" is empty; pass a token that may write to pull requests and issues.`
+      )
+    };
   const options = { token };
-  let reviewUrl: string | undefined;
-  if (write.review && proposed.review) {
+  let reviewFact: ReviewFact | undefined;
+  if (proposal) {
     if (found.kind === 'issue') {
-      out.warning(`No review is written: #${found.number} is an issue, not a pull request.`);
+      reviewFact = refused(
+        `No review is written: #${found.number} is an issue, not a pull request.`
+      );
     } else {
       const whoami = identity ?? (() => new CommentApi(found, options).viewer());
-      const posted = await review(options, found, proposed.review, redact, reviewedHead, whoami);
+      const posted = await review(options, found, proposal, redact, reviewedHead, whoami);
       if (posted.ok) {
         outputs.set(Output.ReviewId, String(posted.value.id));
         outputs.set(Output.ReviewUrl, posted.value.url);
         outputs.set(Output.ReviewComments, String(posted.value.inline));
         outputs.set(Output.ReviewOutside, String(posted.value.outside));
-        reviewUrl = posted.value.url || undefined;
-      } else out.warning(refusal('The review', found.number, posted, '"pull-requests: write"'));
+        const { url, inline, outside } = posted.value;
+        reviewFact = fact({ posted: { url, inline, outside } });
+      } else
+        reviewFact = refused(refusal('The review', found.number, posted, '"pull-requests: write"'));
     }
   }
   if (proposed.labels.length > 0) {
@@ -92,7 +105,7 @@ export async function writeForAgent(
         )
       );
   }
-  return { outputs, reviewUrl };
+  return { outputs, review: reviewFact };
 }
 
 async function review(
