@@ -94,9 +94,9 @@ describe('reading json-schema', () => {
       /^Input "json-schema" is "schemas\/missing\.json": not an inline schema \(one starts with "\{"\), and \/.*\/schemas\/missing\.json cannot be read \(ENOENT\)\. Give a JSON Schema object, or the path of a \.json file in the workspace\.$/
     ],
     [
-      'YAML, read as a path',
+      'YAML, neither JSON nor a file',
       'type: object',
-      /^Input "json-schema" is "type: object": not an inline schema/
+      /^Input "json-schema" is neither JSON nor a file: /
     ],
     [
       'inline, with words after the object',

@@ -82,7 +82,8 @@ export function frontable(
     if (key === undefined) continue;
     if (key.trim() === '') {
       warning(
-        `${spec.keyVariable} is set but empty: the model gateway does not front ${spec.provider}`
+        `${spec.keyVariable} is set but empty: is the secret defined (Settings → Secrets and variables → Actions) under the name the step's env: passes? ` +
+          'A workflow run for a pull request from a fork gets no secrets, so there it is always empty.'
       );
       continue;
     }

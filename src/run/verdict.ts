@@ -163,6 +163,13 @@ export function whatOf(outcome: Outcome, mode: RunMode): string {
   return (mode === 'api' && words.whatApi) || words.what;
 }
 
+/** What Hermes says when it has no provider: "isn't configured yet. Run 'hermes setup'…". */
+const NOT_CONFIGURED = /\bhermes setup\b|\bisn't configured\b|\bnot configured\b/i;
+const NOT_CONFIGURED_HINT =
+  'In a workflow there is no "hermes setup": pass the provider\'s key in the step\'s env: ' +
+  '(OPENROUTER_API_KEY: ${{ secrets.OPENROUTER_API_KEY }}, or OPENAI_BASE_URL with OPENAI_API_KEY) and choose the model with "model". ' +
+  'Where the key is passed already, the secret is empty in this run: not defined in the repository, or a pull request from a fork, which gets no secrets.';
+
 export function verdictOf(turn: Turn, end: RunEnd): Verdict {
   if (end.kind === 'not_found') {
     return {
@@ -227,10 +234,14 @@ export function verdictOf(turn: Turn, end: RunEnd): Verdict {
     }
     // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
     const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
+    // Hermes then says to run `hermes setup`, which a workflow cannot: say what to set instead.
+    const setup = NOT_CONFIGURED.test(`${turn.stdoutText ?? ''}\n${stderr ?? ''}`)
+      ? ` ${NOT_CONFIGURED_HINT}`
+      : '';
     return {
       outcome: 'no_result',
       exitCode: processCode,
-      message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+      message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}${setup}`
     };
   }
 

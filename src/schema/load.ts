@@ -77,6 +77,12 @@ export function readSchema({ getInput, env }: Environment): AnswerSchema | undef
     try {
       text = fs.readFileSync(file, 'utf8');
     } catch (error) {
+      // YAML (or any text) given inline is no path: naming it as a file would only confuse.
+      if (/\n|^\s*[\w$"'-]+\s*:(\s|$)/.test(raw))
+        throw new InputError(
+          `${given} is neither JSON nor a file: it does not start with "{", so it is not an inline schema, and no file in the workspace is named so. ` +
+            `It looks like YAML: write the schema as JSON (json-schema: '{"type": "object", "properties": {…}}', or a block scalar holding the JSON), or give the path of a .json file in the workspace.`
+        );
       const why = (error as NodeJS.ErrnoException).code ?? String(error);
       throw new InputError(
         `${given} is ${JSON.stringify(clip(raw, SHOWN_CHARS))}: not an inline schema (one starts with "{"), and ${file} cannot be read (${why}). ` +
