@@ -21,7 +21,7 @@ import { VERDICT_SCHEMA } from './helpers/verdict-schema.js';
 import { must } from './helpers/must.js';
 
 const INLINE = JSON.stringify(VERDICT_SCHEMA, null, 2);
-// What README.md shows as added to the prompt (the README test checks the code says the same).
+// What docs/json-schema.md shows as added to the prompt (schema.test.ts checks the code says the same).
 const INSTRUCTION =
   'End your answer with one JSON value that matches the JSON Schema below, in a ```json code block. ' +
   'A program reads it: write valid JSON (no comments, no trailing commas) that matches the schema exactly.';

@@ -139,9 +139,9 @@ describe('the prompt', () => {
     );
   });
 
-  test('the README shows exactly the instruction that is added', () => {
-    const readme = fs.readFileSync(path.join(import.meta.dirname, '..', 'README.md'), 'utf8');
-    expect(readme).toContain(`\n${INSTRUCTION}\n`);
+  test('docs/json-schema.md shows exactly the instruction that is added', () => {
+    const doc = path.join(import.meta.dirname, '..', 'docs', 'json-schema.md');
+    expect(fs.readFileSync(doc, 'utf8')).toContain(`\n${INSTRUCTION}\n`);
   });
 
   test('a schema holding backticks gets a longer fence', () => {

@@ -1,4 +1,4 @@
-// Writes the inputs and outputs tables of README.md (from action.yml) and docs/REPORT.md (from
+// Writes the inputs and outputs tables of docs/inputs.md (from action.yml) and docs/REPORT.md (from
 // report/action.yml); the README and report-docs tests check they agree. `npm run readme-tables`
 // after changing an input or an output.
 import * as fs from 'node:fs';
@@ -39,7 +39,7 @@ export function replaceTable(text, heading, table) {
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   for (const [readme, actionYml] of [
-    [path.join(ROOT, 'README.md'), path.join(ROOT, 'action.yml')],
+    [path.join(ROOT, 'docs', 'inputs.md'), path.join(ROOT, 'action.yml')],
     [path.join(ROOT, 'docs', 'REPORT.md'), path.join(ROOT, 'report', 'action.yml')]
   ]) {
     const t = tables(actionYml);
