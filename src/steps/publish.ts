@@ -106,8 +106,7 @@ export async function publish(
       viewOf(final, true),
       graceLeft(cancellation, ports.limits.grace, ports.clock.now)
     );
-  else if (!cancelled)
-    await comment?.finish(viewOf(final, false));
+  else if (!cancelled) await comment?.finish(viewOf(final, false));
   if (settings.summary)
     await writeSummary(
       out,
