@@ -40152,6 +40152,104 @@ function parsePrices(raw) {
 
 /***/ }),
 
+/***/ 42205:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $n: () => (/* binding */ readHermesDotenv),
+/* harmony export */   Fw: () => (/* binding */ withoutNames),
+/* harmony export */   Ji: () => (/* binding */ hermesHomeOf),
+/* harmony export */   fE: () => (/* binding */ withDotenv),
+/* harmony export */   tj: () => (/* binding */ HERMES_KEY_FILES)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var dotenv__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(18889);
+/* harmony import */ var dotenv__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(dotenv__WEBPACK_IMPORTED_MODULE_3__);
+/**
+ * The `.env` in Hermes' home. Hermes loads it over its own environment at start-up (upstream
+ * `hermes_cli/env_loader.py`, `load_hermes_dotenv`: `~/.hermes/.env` with `override=True`), so a key
+ * written there beats the one the step's `env:` gives, and the agent reads the file like any other
+ * of its home. The model gateway reads it to know the key Hermes will really use; the copy given to
+ * an isolated agent has the gateway's variables taken out (see docs/gateway.md).
+ */
+
+
+
+
+/** The files of Hermes' home that hold keys: never lent to the agent, even through a link. */
+const HERMES_KEY_FILES = ['.env', '.op.env', 'auth.json', 'config.yaml'];
+/** The Hermes home a run reads: `HERMES_HOME`, else `~/.hermes`. */
+function hermesHomeOf(env) {
+    return node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(env.HERMES_HOME || node_path__WEBPACK_IMPORTED_MODULE_2__.join(node_os__WEBPACK_IMPORTED_MODULE_1__.homedir(), '.hermes'));
+}
+/** The `.env` of Hermes' home (its target, when it is a link), or undefined when there is none. */
+function readHermesDotenv(env) {
+    const file = node_path__WEBPACK_IMPORTED_MODULE_2__.join(hermesHomeOf(env), '.env');
+    let text;
+    try {
+        text = node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync(file), 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    return { path: file, text, values: (0,dotenv__WEBPACK_IMPORTED_MODULE_3__.parse)(text.replace(/^\uFEFF/, '')) };
+}
+/** env with the file's assignments laid over it, as Hermes sees it once it has loaded the file. */
+function withDotenv(env, dotenv) {
+    return dotenv ? { ...env, ...dotenv.values } : env;
+}
+const ASSIGNMENT = /^\s*(?:export\s+)?([\w.-]+)\s*[=:]\s*(.*)$/;
+/**
+ * The file's text without the assignments of names: a line that assigns one goes, and so do the
+ * lines a quoted value of it runs on to. Undefined when the result still assigns one of the names,
+ * or still holds the value of one of the secret ones (a layout this reading did not foresee): the
+ * caller then gives no copy of the file at all rather than one that may hold a key.
+ */
+function withoutNames(dotenv, names, secrets) {
+    const kept = [];
+    let open;
+    for (const line of dotenv.text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/)) {
+        if (open !== undefined) {
+            // Inside a dropped value that runs on: dropped up to the line that closes its quote.
+            if (line.includes(open))
+                open = undefined;
+            continue;
+        }
+        const match = ASSIGNMENT.exec(line);
+        if (!match || !names.has(match[1] ?? '')) {
+            kept.push(line);
+            continue;
+        }
+        const value = (match[2] ?? '').trimStart();
+        const quote = value[0];
+        if ((quote === '"' || quote === "'" || quote === '`') && !value.slice(1).includes(quote))
+            open = quote;
+    }
+    const text = kept.join('\n');
+    const left = (0,dotenv__WEBPACK_IMPORTED_MODULE_3__.parse)(text);
+    for (const name of names)
+        if (name in left)
+            return undefined;
+    // A key's name still written anywhere (python-dotenv also reads quoted names, other blanks): no copy.
+    for (const name of secrets)
+        if (text.includes(name))
+            return undefined;
+    for (const name of secrets) {
+        const value = dotenv.values[name]?.trim();
+        if (value && text.includes(value))
+            return undefined;
+    }
+    return text;
+}
+
+
+/***/ }),
+
 /***/ 97168:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40410,7 +40508,9 @@ function isPinnedRef(ref) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ap: () => (/* binding */ resolveLinks),
 /* harmony export */   B$: () => (/* binding */ openTranscript),
-/* harmony export */   Do: () => (/* binding */ confine)
+/* harmony export */   Do: () => (/* binding */ confine),
+/* harmony export */   RY: () => (/* binding */ refuseLendingRunnersOwn),
+/* harmony export */   ro: () => (/* binding */ runnersOwnIn)
 /* harmony export */ });
 /* unused harmony export allowedRoots */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
@@ -40419,7 +40519,8 @@ function isPinnedRef(ref) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(64389);
+/* harmony import */ var _hermes_dotenv_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(42205);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(64389);
 /**
  * Where the path inputs (`query-file`, `json-schema`, `transcript`, `jsonl-path`) may point: inside
  * the workspace or the runner's temporary directory, once every link is resolved. A link planted in
@@ -40429,6 +40530,7 @@ function isPinnedRef(ref) {
  * workspace, as parseSettings takes it, and the system's temporary directory for RUNNER_TEMP, where
  * the default jsonl-path goes.
  */
+
 
 
 
@@ -40452,8 +40554,48 @@ function confine(input, given, file, env) {
     if (within(workspace, real) || within(temp, real))
         return real;
     const points = real === node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(file) ? `is ${real}` : `points to ${real}`;
-    throw new _inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`Input "${input}" is ${JSON.stringify(given)}, which ${points}: outside the workspace (${workspace}) and the runner's temporary directory (${temp}). ` +
+    throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`Input "${input}" is ${JSON.stringify(given)}, which ${points}: outside the workspace (${workspace}) and the runner's temporary directory (${temp}). ` +
         'Give a path inside one of them (a link is followed to where it ends).');
+}
+/**
+ * What of the runner's own the tree holds (RUNNER_TEMP, its home, the action's files, Hermes' home
+ * or a file of it that may hold a key), or undefined. Compared by where links lead: a Hermes home,
+ * or its `.env`, linked into the workspace is in the tree the agent is handed, and so is a link to
+ * a file the workspace does not hold yet (one the agent could make there).
+ */
+function runnersOwnIn(tree, env) {
+    const hermesHome = (0,_hermes_dotenv_js__WEBPACK_IMPORTED_MODULE_3__/* .hermesHomeOf */ .Ji)(env);
+    const own = [
+        ['RUNNER_TEMP', env.RUNNER_TEMP],
+        ["the runner user's home", env.HOME ?? node_os__WEBPACK_IMPORTED_MODULE_1__.homedir()],
+        ["Hermes' home (HERMES_HOME)", hermesHome],
+        // Not skills/: a team's skills may well live in the repository, which the agent reads anyway.
+        ..._hermes_dotenv_js__WEBPACK_IMPORTED_MODULE_3__/* .HERMES_KEY_FILES */ .tj.map((entry) => [
+            `Hermes' ${entry} (through a link)`,
+            node_path__WEBPACK_IMPORTED_MODULE_2__.join(hermesHome, entry)
+        ]),
+        ["the action's own files", env.GITHUB_ACTION_PATH],
+        ["the action's own files", process.argv[1] && node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(process.argv[1]))]
+    ];
+    const lent = resolveLinks(tree);
+    const held = own
+        .filter(([, dir]) => dir && (within(tree, node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(dir)) || within(lent, resolveLinks(dir))))
+        .map(([what]) => what);
+    return held.length > 0 ? [...new Set(held)].join(', ') : undefined;
+}
+/**
+ * A `working-directory` that holds the runner's own is refused before anything runs, whatever the
+ * event: lent to the agent's user it would be the agent's to rewrite (the runner's file commands, its
+ * event payload, the action's own files), and run as the runner's user instead the agent would reach
+ * all of it anyway. `isolation: none` says the latter is meant. (A workspace that holds them, with
+ * the working directory inside it, is the checkout's doing: confine refuses to lend it.)
+ */
+function refuseLendingRunnersOwn(given, workingDirectory, env) {
+    const held = runnersOwnIn(workingDirectory, env);
+    if (!held)
+        return;
+    throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`Input "${_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .Input */ .p.WorkingDirectory}" is ${JSON.stringify(given)}, and ${workingDirectory} holds ${held}, which Hermes' own user would be lent and could rewrite. ` +
+        `Give a folder of the workspace that holds none of them, or set "${_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .Input */ .p.Isolation}: none" to run Hermes as the runner's user.`);
 }
 /**
  * The path with every link resolved, also through a part that does not exist yet (kept as given)
@@ -40499,7 +40641,7 @@ function openTranscript(jsonlPath, mode) {
     const dir = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(jsonlPath);
     const real = resolveLinks(dir);
     if (real !== dir)
-        throw new Error(`The transcript's directory ${dir} now points to ${real} (a link put there after the inputs were read), so the transcript is not written through it; give "${_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.JsonlPath}" a directory no one else writes.`);
+        throw new Error(`The transcript's directory ${dir} now points to ${real} (a link put there after the inputs were read), so the transcript is not written through it; give "${_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .Input */ .p.JsonlPath}" a directory no one else writes.`);
     const flags = mode === 'write'
         ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC | O_NOFOLLOW
         : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | O_NOFOLLOW;
@@ -40509,7 +40651,7 @@ function openTranscript(jsonlPath, mode) {
     catch (error) {
         if (error.code !== 'ELOOP')
             throw error;
-        throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.JsonlPath}" another path.`);
+        throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .Input */ .p.JsonlPath}" another path.`);
     }
 }
 
@@ -42087,7 +42229,8 @@ function frontable(env, warning) {
         if (key === undefined)
             continue;
         if (key.trim() === '') {
-            warning(`${spec.keyVariable} is set but empty: the model gateway does not front ${spec.provider}`);
+            warning(`${spec.keyVariable} is set but empty: is the secret defined (Settings → Secrets and variables → Actions) under the name the step's env: passes? ` +
+                'A workflow run for a pull request from a fork gets no secrets, so there it is always empty.');
             continue;
         }
         const upstream = (env[spec.baseVariable]?.trim() || spec.defaultUpstream).replace(/\/+$/, '');
@@ -42301,7 +42444,7 @@ function nextPage(link) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(61818);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(91909);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(33461);
 
 
@@ -42708,37 +42851,48 @@ var line_splitter = __nccwpck_require__(61519);
 var spawn = __nccwpck_require__(24006);
 ;// CONCATENATED MODULE: ./src/process/group.ts
 /**
- * The installer's run (see spawn.ts for why the action spawns with node:child_process): a process
- * group of its own, bounded in time, stopped as a group.
+ * The installer's run (see spawn.ts for why the action spawns with node:child_process): a session
+ * and process group of its own, bounded in time, stopped with everything it started.
  */
+
 
 
 
 /** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
 const MAX_LINE = 64 * 1024;
-/** How often a stopped group is looked at while its members have the grace to end. */
+/** How often a stopped run is looked at (and its members signalled again) while they end. */
 const GROUP_POLL_MS = 50;
-/** After the group's SIGKILL, the longest wait for the kernel to have ended every member. */
-const GROUP_KILL_WAIT_MS = 2000;
+/** After the SIGKILL, the longest wait for the kernel to have ended every member. */
+const GROUP_KILL_WAIT_MS = 5000;
 /**
- * Whether a process of group `pgid` is alive. A zombie is not: it runs nothing, and one whose
- * parent died waits for pid 1 to reap it, which some containers' init does late. Without /proc
- * (macOS), whether the group can still be signalled.
+ * The variable that marks every process of one run: the installer's environment is inherited by
+ * all it starts, also by a daemon that left the session (`setsid`), which no signal to the group or
+ * look at the session reaches. The runner ends a job's orphans the same way (RUNNER_TRACKING_ID).
  */
-function groupLives(pgid) {
+const RUN_MARK = 'HERMES_ACTION_INSTALL_RUN';
+/**
+ * The live processes of the run whose leader is `leader` (its session and its first group): in
+ * that session (a process that made a group of its own, as coreutils' `timeout` does, stays in it),
+ * or carrying `mark` in its environment. A zombie is not one: it runs nothing, and one whose parent
+ * died waits for pid 1 to reap it, which some containers' init does late. Without /proc (macOS),
+ * the group alone, while it can be signalled.
+ */
+function membersOf(leader, mark) {
     let entries;
     try {
         entries = external_node_fs_.readdirSync('/proc');
     }
     catch {
         try {
-            process.kill(-pgid, 0);
-            return true;
+            process.kill(-leader, 0);
+            return [{ pid: leader, pgrp: leader }];
         }
         catch {
-            return false;
+            return [];
         }
     }
+    const marked = `\0${RUN_MARK}=${mark}\0`;
+    const members = [];
     for (const entry of entries) {
         if (!/^\d+$/.test(entry))
             continue;
@@ -42749,36 +42903,77 @@ function groupLives(pgid) {
         catch {
             continue; // Gone since the listing.
         }
-        // After the name (which may hold spaces and parentheses): state, ppid, pgrp.
-        const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        if (pgrp === String(pgid) && state !== 'Z')
-            return true;
+        // After the name (which may hold spaces and parentheses): state, ppid, pgrp, session.
+        const [state, , pgrp, session] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        if (state === 'Z' || state === 'X')
+            continue;
+        const member = { pid: Number(entry), pgrp: Number(pgrp) };
+        if (pgrp === String(leader) || session === String(leader))
+            members.push(member);
+        else if (carries(entry, marked))
+            members.push(member);
     }
-    return false;
+    return members;
 }
-function groupCommand({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = spawn/* PROCESS_LIMITS */.P8.groupGraceMs, lingerMs = spawn/* PROCESS_LIMITS */.P8.stderrLingerMs }) {
+/** Whether the process's environment holds NAME=value (another user's is not read: not one). */
+function carries(pid, marked) {
+    try {
+        return `\0${external_node_fs_.readFileSync(`/proc/${pid}/environ`, 'latin1')}`.includes(marked);
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Signals every member of the run: the first group at once (the kernel reaches a member forked
+ * meanwhile), then the group of each other member and the member itself. Returns how many were found.
+ */
+function signalMembers(leader, mark, signal) {
+    (0,spawn/* signalGroup */.i8)(leader, signal);
+    const members = membersOf(leader, mark);
+    for (const { pid, pgrp } of members) {
+        if (pgrp !== leader && pgrp > 1)
+            (0,spawn/* signalGroup */.i8)(pgrp, signal);
+        try {
+            process.kill(pid, signal);
+        }
+        catch {
+            // Gone since it was read.
+        }
+    }
+    return members.length;
+}
+function groupCommand({ argv, env, cwd, limit, signals, onLine, graceMs = spawn/* PROCESS_LIMITS */.P8.groupGraceMs, lingerMs = spawn/* PROCESS_LIMITS */.P8.stderrLingerMs }) {
     return new Promise((resolve, reject) => {
         const [command = '', ...args] = argv;
+        const mark = (0,external_node_crypto_.randomBytes)(8).toString('hex');
+        // detached: setsid(), so the leader's pid names both its session and its group.
         const child = (0,spawn/* startChild */.v0)(command, args, {
             cwd,
-            env,
+            env: { ...env, [RUN_MARK]: mark },
             stdio: ['ignore', 'pipe', 'pipe'],
             detached: true
         });
-        const pgid = child.pid;
+        const leader = child.pid;
+        const signal = (sig) => leader === undefined ? 0 : signalMembers(leader, mark, sig);
+        const live = () => leader !== undefined && membersOf(leader, mark).length > 0;
         let cancelled = false;
         let timedOut = false;
         let killTimer;
         const stop = () => {
             if (killTimer)
                 return;
-            (0,spawn/* signalGroup */.i8)(pgid, 'SIGTERM');
-            killTimer = setTimeout(() => (0,spawn/* signalGroup */.i8)(pgid, 'SIGKILL'), graceMs);
+            signal('SIGTERM');
+            killTimer = setTimeout(() => signal('SIGKILL'), graceMs);
         };
-        const limit = setTimeout(() => {
+        const onLimit = () => {
             timedOut = true;
             stop();
-        }, timeoutMs);
+        };
+        if (limit.aborted)
+            onLimit();
+        else
+            limit.addEventListener('abort', onLimit, { once: true });
         const unsubscribe = signals.subscribe(() => {
             cancelled = true;
             stop();
@@ -42790,7 +42985,7 @@ function groupCommand({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = sp
             return lines;
         });
         const finish = () => {
-            clearTimeout(limit);
+            limit.removeEventListener('abort', onLimit);
             unsubscribe();
         };
         child.once('error', error => {
@@ -42799,48 +42994,46 @@ function groupCommand({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = sp
             reject(error);
         });
         // 'close' waits for every holder of the output pipes: a daemon the script left in a session of
-        // its own (beyond the group's signals) would hold the step past its limit. Once the script has
-        // exited, its output is read a little longer, then no more.
+        // its own would hold the step past its limit. Once the script has exited, its output is read a
+        // little longer, then no more.
         child.once('exit', () => {
             setTimeout(() => {
                 child.stdout?.destroy();
                 child.stderr?.destroy();
             }, lingerMs).unref();
         });
-        child.once('close', (code, signal) => {
+        child.once('close', (code, sig) => {
             finish();
             splitters.forEach(lines => lines.flush());
-            const result = { code, signal, cancelled, timedOut };
+            const result = { code, signal: sig, cancelled, timedOut };
             if (!killTimer)
                 return resolve(result);
             clearTimeout(killTimer);
-            // Stopped: what of the group outlived its leader gets the grace, and the wait ends as soon as
-            // none of it looks alive (a cancelled job's grace is better spent on the upload). The group
-            // gets its SIGKILL either way (a process whose main thread exited reads as a zombie while its
-            // other threads run), and the run ends only once none of it is alive: a SIGKILL is delivered,
-            // not awaited, and a member still there when the step ends would outlive the step.
-            let killed = false;
+            // Stopped: what outlived the leader gets the grace, and the wait ends as soon as none of it is
+            // alive (a cancelled job's grace is better spent on the upload). Then SIGKILL, again at every
+            // look, until none is left: a SIGKILL is delivered, not awaited, a member signalled one by one
+            // may fork before it dies, and a member still there when the step ends would outlive the step.
+            let killing;
             const poll = setInterval(() => {
-                if (pgid === undefined || !groupLives(pgid))
+                if (killing ? signal('SIGKILL') === 0 : !live())
                     end();
             }, GROUP_POLL_MS);
             const end = () => {
-                if (!killed) {
-                    killed = true;
+                if (!killing) {
                     clearTimeout(kill);
-                    (0,spawn/* signalGroup */.i8)(pgid, 'SIGKILL');
-                    killTimer = setTimeout(done, GROUP_KILL_WAIT_MS);
+                    killing = setTimeout(done, GROUP_KILL_WAIT_MS);
+                    if (signal('SIGKILL') > 0)
+                        return;
                 }
-                if (pgid === undefined || !groupLives(pgid))
-                    done();
+                done();
             };
             const done = () => {
                 clearInterval(poll);
-                clearTimeout(killTimer);
+                clearTimeout(killing);
                 resolve(result);
             };
             const kill = setTimeout(end, graceMs);
-            if (pgid === undefined || !groupLives(pgid))
+            if (!live())
                 end();
         });
     });
@@ -43134,7 +43327,7 @@ async function runInstaller({ install, layout, io, signals, spawnEnv, limits }, 
         argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
         env: installerEnv(layout, spawnEnv),
         cwd: work,
-        timeoutMs: install.timeoutMs,
+        limit: AbortSignal.timeout(install.timeoutMs),
         graceMs: limits.killGraceMs,
         signals,
         onLine: line => {
@@ -43523,7 +43716,7 @@ function commonDir(dirs) {
 
 /***/ }),
 
-/***/ 61818:
+/***/ 91909:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43608,28 +43801,38 @@ const MAX_DEPTH = 512;
 const OBJECT_START = /\{\s*["}]/y;
 const ARRAY_START = /\[\s*[-"{[\]0-9tfn]/y;
 function extractJson(text) {
+    return splitAnswer(text).extracted;
+}
+/** The JSON as extractJson finds it, and the answer without it (the agent's prose around it), trimmed. */
+function splitAnswer(text) {
     const whole = (0,json/* parseJson */.qF)(text.trim());
     if (whole.ok)
-        return { found: true, value: whole.value, from: 'the whole answer' };
+        return { extracted: { found: true, value: whole.value, from: 'the whole answer' }, rest: '' };
     const block = lastJsonFence(text);
     if (block) {
         const parsed = (0,json/* parseJson */.qF)(block.body);
+        const lines = text.split(/\r\n|\r|\n/);
+        const rest = [...lines.slice(0, block.line - 1), ...lines.slice(block.end)].join('\n').trim();
         return parsed.ok
-            ? { found: true, value: parsed.value, from: 'a ```json block' }
+            ? { extracted: { found: true, value: parsed.value, from: 'a ```json block' }, rest }
             : {
-                found: false,
-                problem: `The answer's last \`\`\`json block (line ${block.line}) is not valid JSON: ${parsed.error}`
+                extracted: {
+                    found: false,
+                    problem: `The answer's last \`\`\`json block (line ${block.line}) is not valid JSON: ${parsed.error}`
+                },
+                rest: text
             };
     }
     const scanned = lastBalanced(text);
-    if (scanned === 'too long')
-        return {
-            found: false,
-            problem: `The answer holds no JSON that could be found in the ${SCAN_LIMIT.toLocaleString('en-US')} steps the search may take`
-        };
-    if (scanned)
-        return { found: true, value: scanned.value, from: 'the text' };
-    return { found: false, problem: 'The answer holds no JSON' };
+    if (scanned === 'too long') {
+        const problem = `The answer holds no JSON that could be found in the ${SCAN_LIMIT.toLocaleString('en-US')} steps the search may take`;
+        return { extracted: { found: false, problem }, rest: text };
+    }
+    if (scanned) {
+        const rest = `${text.slice(0, scanned.start)}${text.slice(scanned.end)}`.trim();
+        return { extracted: { found: true, value: scanned.value, from: 'the text' }, rest };
+    }
+    return { extracted: { found: false, problem: 'The answer holds no JSON' }, rest: text };
 }
 const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
 /**
@@ -43654,18 +43857,22 @@ function lastJsonFence(text) {
         const closing = new RegExp(`^ {0,3}${tick ? '`' : '~'}{${fence.length},}[ \\t]*$`);
         const margin = new RegExp(`^ {0,${indent.length}}`);
         const body = [];
+        // The line after the block: the end of the text, unless a closing fence comes first.
+        let end = Infinity;
         // The block's lines come off the same iterator: the search goes on after its closing fence.
-        for (const [, inner] of lines) {
-            if (closing.test(inner))
+        for (const [j, inner] of lines) {
+            if (closing.test(inner)) {
+                end = j + 1;
                 break;
+            }
             body.push(inner.replace(margin, ''));
         }
         if (/^json(?:\s|$)/i.test(info.trim()))
-            last = { body: body.join('\n'), line: i + 1 };
+            last = { body: body.join('\n'), line: i + 1, end };
     }
     return last;
 }
-/** The last balanced `{…}` or `[…]` not inside another that parses, or 'too long' past SCAN_LIMIT. */
+/** The last balanced `{…}` or `[…]` not inside another that parses (where it starts and ends), or 'too long' past SCAN_LIMIT. */
 function lastBalanced(text) {
     let found;
     let visited = 0;
@@ -43686,7 +43893,7 @@ function lastBalanced(text) {
         const parsed = (0,json/* parseJson */.qF)(text.slice(i, end + 1));
         if (!parsed.ok)
             continue;
-        found = { value: parsed.value };
+        found = { value: parsed.value, start: i, end: end + 1 };
         i = end;
     }
     return found;
@@ -43726,7 +43933,135 @@ function closingBracket(text, start) {
     return -text.length;
 }
 
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
+var dist_ajv = __nccwpck_require__(42463);
+var ajv_default = /*#__PURE__*/__nccwpck_require__.n(dist_ajv);
+// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
+var _2020 = __nccwpck_require__(52210);
+var _2020_default = /*#__PURE__*/__nccwpck_require__.n(_2020);
+// EXTERNAL MODULE: ./node_modules/ajv-formats/dist/index.js
+var dist = __nccwpck_require__(82815);
+var dist_default = /*#__PURE__*/__nccwpck_require__.n(dist);
+// EXTERNAL MODULE: ./src/config/inputs.ts
+var inputs = __nccwpck_require__(64389);
+// EXTERNAL MODULE: ./src/config/paths.ts
+var paths = __nccwpck_require__(81066);
+;// CONCATENATED MODULE: ./src/schema/load.ts
+/** `json-schema`: the JSON Schema the answer must match, read (inline or from a file) and compiled before Hermes runs. */
+
+
+
+
+
+
+
+
+
+
+/** The schema as messages name it: json-schema when it is the user's alone, else the inputs that ask for it. */
+function schemaName(asks) {
+    if (!asks.review && !asks.labels)
+        return 'json-schema';
+    const inputs = [
+        asks.jsonSchema ? 'json-schema' : undefined,
+        asks.review ? '"review: true"' : undefined,
+        asks.labels ? '"allowed-labels"' : undefined
+    ].filter(Boolean);
+    return `the schema of ${inputs.join(' and ')}`;
+}
+/** The `$schema` values the action can check (without the trailing `#`); none means 2020-12. */
+const DRAFTS = {
+    'https://json-schema.org/draft/2020-12/schema': '2020-12',
+    'http://json-schema.org/draft-07/schema': 'draft-07'
+};
+const SHOWN_CHARS = 200;
+const SCHEMA_ERRORS_SHOWN = 5;
+/**
+ * The schema from `json-schema`, or undefined when the input is empty. Inline when the value starts
+ * with `{`, else the path of a file relative to the workspace. Anything that is not a JSON Schema
+ * (draft 2020-12 or draft-07) is an InputError saying where.
+ */
+function readSchema({ getInput, env }) {
+    const raw = getInput(inputs/* Input */.p.JsonSchema).trim();
+    if (raw === '')
+        return undefined;
+    const given = `Input "${inputs/* Input */.p.JsonSchema}"`;
+    let text = raw;
+    let where = `${given} (inline)`;
+    if (!raw.startsWith('{')) {
+        // As parseSettings resolves the workspace.
+        const file = (0,paths/* confine */.Do)(inputs/* Input */.p.JsonSchema, (0,text_text/* clip */.$Q)(raw, SHOWN_CHARS), external_node_path_.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), raw), env);
+        where = `${given} (the file ${file})`;
+        try {
+            text = external_node_fs_.readFileSync(file, 'utf8');
+        }
+        catch (error) {
+            // YAML (or any text) given inline is no path: naming it as a file would only confuse.
+            if (/\n|^\s*[\w$"'-]+\s*:(\s|$)/.test(raw))
+                throw new inputs/* InputError */.d(`${given} is neither JSON nor a file: it does not start with "{", so it is not an inline schema, and no file in the workspace is named so. ` +
+                    `It looks like YAML: write the schema as JSON (json-schema: '{"type": "object", "properties": {…}}', or a block scalar holding the JSON), or give the path of a .json file in the workspace.`);
+            const why = error.code ?? String(error);
+            throw new inputs/* InputError */.d(`${given} is ${JSON.stringify((0,text_text/* clip */.$Q)(raw, SHOWN_CHARS))}: not an inline schema (one starts with "{"), and ${file} cannot be read (${why}). ` +
+                'Give a JSON Schema object, or the path of a .json file in the workspace.');
+        }
+    }
+    const parsed = (0,json/* parseJson */.qF)(text.replace(/^\uFEFF/, ''));
+    if (!parsed.ok)
+        throw new inputs/* InputError */.d(`${where} is not JSON: ${parsed.error}.`);
+    const schema = parsed.value;
+    if (!(0,text_text/* isObject */.Gv)(schema)) {
+        throw new inputs/* InputError */.d(`${where} is JSON, but not a JSON Schema: a schema is an object, such as {"type": "object", "properties": {…}}.`);
+    }
+    const draft = draftOf(schema, where);
+    const warnings = [];
+    const note = (...args) => void warnings.push(args.map(String).join(' '));
+    const options = {
+        allErrors: true,
+        // Unknown keywords are allowed by the specification: said in a warning rather than refused.
+        strict: 'log',
+        logger: { log: () => undefined, warn: note, error: note }
+    };
+    const ajv = draft === 'draft-07' ? new (ajv_default())["default"](options) : new (_2020_default())["default"](options);
+    dist_default()["default"](ajv);
+    if (!ajv.validateSchema(schema)) {
+        throw new inputs/* InputError */.d(`${where} is not a valid JSON Schema (draft ${draft}): ${schemaErrors(ajv.errors ?? [])}.`);
+    }
+    try {
+        const asks = { jsonSchema: true, review: false, labels: false };
+        return { schema, draft, validate: ajv.compile(schema), warnings, asks };
+    }
+    catch (error) {
+        const why = (0,errors/* messageOf */.b)(error);
+        throw new inputs/* InputError */.d(`${where} cannot be used as a JSON Schema (draft ${draft}): ${why}.`);
+    }
+}
+function draftOf(schema, where) {
+    const declared = schema.$schema;
+    if (declared === undefined)
+        return '2020-12';
+    const draft = typeof declared === 'string' ? DRAFTS[declared.replace(/#$/, '')] : undefined;
+    if (draft)
+        return draft;
+    throw new inputs/* InputError */.d(`${where} declares "$schema": ${(0,text_text/* clip */.$Q)(JSON.stringify(declared), SHOWN_CHARS)}, which the action cannot check; ` +
+        `use "https://json-schema.org/draft/2020-12/schema" (or leave "$schema" out) or "http://json-schema.org/draft-07/schema#".`);
+}
+/** Where in the schema each problem is (a JSON pointer), and what is wrong there. */
+function schemaErrors(errors) {
+    const shown = errors
+        .slice(0, SCHEMA_ERRORS_SHOWN)
+        .map(e => `at ${e.instancePath || '/'}: ${e.message ?? e.keyword}`);
+    const more = errors.length - shown.length;
+    return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
 ;// CONCATENATED MODULE: ./src/schema/check.ts
+
 
 
 
@@ -43737,15 +44072,16 @@ const MAX_ERRORS = 100;
 const VALUE_CHARS = 80;
 const VALUES_SHOWN = 10;
 function checkAnswer(text, answer, redact) {
+    const name = schemaName(answer.asks);
     const none = (problem) => ({
         ok: false,
-        message: redact(`${problem}; json-schema asks for one JSON value that matches it.`),
+        message: redact(`${problem}; ${name} asks for one JSON value that matches it.`),
         errors: [],
         errorCount: 0
     });
     if (text === undefined || text.trim() === '')
         return none('The answer is empty');
-    const extracted = extractJson(text);
+    const { extracted, rest } = splitAnswer(text);
     if (!extracted.found)
         return none(extracted.problem);
     if (!answer.validate(extracted.value)) {
@@ -43758,7 +44094,7 @@ function checkAnswer(text, answer, redact) {
         const more = all.length > 1 ? ` (and ${all.length - 1} more)` : '';
         return {
             ok: false,
-            message: redact(`The answer does not match json-schema: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`),
+            message: redact(`The answer does not match ${name}: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`),
             errors: all.slice(0, MAX_ERRORS),
             errorCount: all.length,
             value
@@ -43773,7 +44109,7 @@ function checkAnswer(text, answer, redact) {
     if (bytes > STRUCTURED_OUTPUT_BYTES) {
         return {
             ok: false,
-            message: redact(`The answer matches json-schema, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
+            message: redact(`The answer matches ${name}, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
                 `${STRUCTURED_OUTPUT_BYTES.toLocaleString('en-US')} that structured_output may take (the outputs of a job share 1 MB); ` +
                 'ask for a shorter answer, or read it from the transcript.'),
             errors: [],
@@ -43781,7 +44117,13 @@ function checkAnswer(text, answer, redact) {
             value
         };
     }
-    return { ok: true, value, json, ...(warnings.length > 0 ? { warnings } : {}) };
+    return {
+        ok: true,
+        value,
+        json,
+        ...(warnings.length > 0 ? { warnings } : {}),
+        ...(rest !== '' && { prose: redact(rest) })
+    };
 }
 /** An ajv error as the field it is about and what that field should have been. */
 function describe(error) {
@@ -44098,16 +44440,10 @@ function fromFork(head, repository) {
 
 // EXTERNAL MODULE: ./src/confine/host.ts
 var host = __nccwpck_require__(68700);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/config/allowed-hosts.ts
 var allowed_hosts = __nccwpck_require__(38016);
-// EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(90108);
 // EXTERNAL MODULE: external "node:dns"
 var external_node_dns_ = __nccwpck_require__(40610);
 // EXTERNAL MODULE: external "node:net"
@@ -62664,6 +63000,7 @@ function cutTree(root, keep) {
 ;// CONCATENATED MODULE: ./src/publish/structured.ts
 
 
+
 // Bounds known up front: the JSON is verbatim (at most 3 bytes a UTF-16 unit), each error line
 // escaped (at most 5 bytes a unit, plus the markup).
 const JSON_CHARS = 20_000;
@@ -62672,13 +63009,20 @@ const POINTER_CHARS = 200;
 const MESSAGE_CHARS = 300;
 /** Shown open when the JSON is this short; a longer one is collapsed. */
 const OPEN_CHARS = 2000;
-function structuredBlock(answer) {
+/** What json-schema alone asks: what an answer checked without saying what was asked was checked against. */
+const JSON_SCHEMA = { jsonSchema: true, review: false, labels: false };
+function structuredBlock(answer, asks = JSON_SCHEMA) {
     if (!answer)
         return undefined;
+    const name = schemaName(asks);
+    const proposes = asks.review || asks.labels;
     if (answer.ok) {
+        // Without json-schema the JSON is the proposals' only; with it, collapsed below what they did.
+        if (!asks.jsonSchema)
+            return undefined;
         const pretty = JSON.stringify(answer.value, null, 2);
         const size = `${number.format(bytes(answer.json))} bytes compact`;
-        return details(`Structured output (matches json-schema, ${size})`, jsonBody(pretty, 'the `structured_output` output'), pretty.length <= OPEN_CHARS);
+        return details(`Structured output (matches ${name}, ${size})`, jsonBody(pretty, 'the `structured_output` output'), !proposes && pretty.length <= OPEN_CHARS);
     }
     const parts = [];
     // The status line says the first error; the list says them all.
@@ -62698,7 +63042,7 @@ function structuredBlock(answer) {
         parts.push(details('The JSON found in the answer', jsonBody(pretty, 'the transcript')));
     }
     const title = answer.errorCount > 0
-        ? `Structured output: ${number.format(answer.errorCount)} error${answer.errorCount === 1 ? '' : 's'} against json-schema`
+        ? `Structured output: ${number.format(answer.errorCount)} error${answer.errorCount === 1 ? '' : 's'} against ${name}`
         : 'Structured output: none';
     return details(title, parts.join('\n\n'), true);
 }
@@ -62709,7 +63053,61 @@ function jsonBody(pretty, whole) {
     return `${codeBlock((0,text_text/* clip */.$Q)(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
 }
 
+;// CONCATENATED MODULE: ./src/publish/review-fact.ts
+/**
+ * `review: true` as the summary and the comment say it: the verdict, where the findings went, the
+ * review's link (or why it was not posted), then the agent's summary of its review, rendered as an answer is.
+ */
+
+
+
+const VERDICT = { comment: 'comments', request_changes: 'requests changes' };
+const NOTE_CHARS = 1000;
+const URL_CHARS = 500;
+function reviewBlock(review, limits) {
+    const verdict = `**The review ${VERDICT[review.verdict]}**`;
+    const { posted } = review;
+    const line = posted
+        ? `${verdict}: ${plural(posted.inline, 'inline comment')}, ${number.format(posted.outside)} outside the diff${seeIt(posted.url)}.`
+        : `${verdict}, but it was not posted: ${inline((0,text_text/* clip */.$Q)(review.note ?? 'no reason was given', NOTE_CHARS))}`;
+    const summary = review.summary.trim() === ''
+        ? undefined
+        : renderAnswer(review.summary, {
+            chars: limits.chars,
+            ...(limits.bytes !== undefined && { bytes: limits.bytes }),
+            headingLevel: limits.headingLevel,
+            whole: 'the transcript'
+        });
+    return join([line, summary]);
+}
+/** The link to the posted review; none where GitHub answered without one. */
+function seeIt(url) {
+    return url !== '' && url.length <= URL_CHARS
+        ? ` (${markdown_link('the review on the pull request', url)})`
+        : '';
+}
+const plural = (n, what) => `${number.format(n)} ${what}${n === 1 ? '' : 's'}`;
+
+;// CONCATENATED MODULE: ./src/publish/heading.ts
+/** The heading of the summary and the comment: the outcome's title, and what failed. */
+
+
+/**
+ * The outcome's title, and the exit code where it says what failed: an answer that does not match its
+ * schema came from a turn that completed (exit code 0), so its heading names the schema instead.
+ */
+function headingOf(verdict, asked) {
+    if (verdict.outcome === 'invalid_output')
+        return asked && (asked.review || asked.labels)
+            ? `${run_verdict/* OUTCOMES */.im.invalid_output.icon} The answer does not match ${schemaName(asked)}`
+            : (0,run_verdict/* titleOf */.Gg)('invalid_output');
+    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
+    return `${(0,run_verdict/* titleOf */.Gg)(verdict.outcome)}${code}`;
+}
+
 ;// CONCATENATED MODULE: ./src/comment/body.ts
+
+
 
 
 
@@ -62724,6 +63122,8 @@ const body_MESSAGE_CHARS = 1000;
 const FACT_CHARS = 120;
 /** The most the answer's Markdown takes of the comment. */
 const ANSWER_CHARS = 50_000;
+/** The most the agent's summary of its review takes of the comment. */
+const REVIEW_CHARS = 20_000;
 const RUNNING = '⏳ Hermes is working on it';
 const CANCELLED = `${run_verdict/* OUTCOMES */.im.interrupted.icon} Cancelled: the job was cancelled before Hermes finished`;
 function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
@@ -62735,8 +63135,9 @@ function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
             `Follow ${runLink}; this comment is rewritten when the turn ends.`
         ]) + '\n');
     const outcome = view.outcome ?? 'no_result';
+    const heading = headingOf({ outcome, exitCode: view.exitCode }, view.asked);
     const code = view.exitCode !== undefined ? ` · exit code ${view.exitCode}` : '';
-    const title = `### ${view.cancelled ? CANCELLED : (0,run_verdict/* titleOf */.Gg)(outcome)}${code}`;
+    const title = `### ${view.cancelled ? `${CANCELLED}${code}` : heading}`;
     const caution = outcome !== 'success' && view.message
         ? `> [!CAUTION]\n${quoted((0,text_text/* clip */.$Q)(redact(view.message), body_MESSAGE_CHARS))}`
         : undefined;
@@ -62744,20 +63145,23 @@ function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
     const transcript = view.artifact
         ? markdown_link(`the transcript (${(0,text_text/* clip */.$Q)(redact(view.artifact.name), FACT_CHARS)})`, view.artifact.url)
         : 'the transcript (in the run’s artifacts, when uploaded)';
-    const review = view.reviewUrl
-        ? ` The review: ${markdown_link('the review of this pull request', view.reviewUrl)}.`
-        : '';
     const thread = view.thread?.firstRun
         ? ` Turn ${number.format(view.thread.turn)}, continuing the thread of ${markdown_link('the first run', view.thread.firstRun)}.`
         : '';
-    const links = `See ${runLink} and ${transcript}.${review}${thread}`;
-    const structured = view.structured ? structuredBlock(view.structured) : undefined;
-    const head = [place.marker, title, caution];
+    const links = `See ${runLink} and ${transcript}.${thread}`;
+    const review = view.review && reviewBlock(view.review, { chars: REVIEW_CHARS, headingLevel: 3 });
+    const structured = structuredBlock(view.structured, view.asked);
+    // Where the JSON passed, the answer is the agent's words around it (the JSON is shown as what it became).
+    const answer = view.structured?.ok ? view.structured.prose : view.answer;
+    const head = [place.marker, title, caution, review];
     const tail = [facts, links];
     const rest = join([...head, structured, ...tail]).length + 2;
-    const body = structured === undefined ? answerBlock(view.answer, redact, budget - rest) : undefined;
+    const body = answerBlock(answer, redact, budget - rest);
     const text = join([...head, body, structured, ...tail]) + '\n';
-    return text.length <= budget ? text : join([...head, ...tail]) + '\n';
+    if (text.length <= budget)
+        return text;
+    const short = join([place.marker, title, caution, review, ...tail]) + '\n';
+    return short.length <= budget ? short : join([place.marker, title, caution, ...tail]) + '\n';
 }
 /** Duration, tool calls, tokens, cost and model in one line. */
 function factsLine(view, redact) {
@@ -62976,8 +63380,6 @@ class StickyComment {
     }
 }
 
-// EXTERNAL MODULE: ./src/config/inputs.ts
-var inputs = __nccwpck_require__(64389);
 ;// CONCATENATED MODULE: ./src/comment/diff.ts
 /**
  * Where a finding can sit on a pull request's diff. GitHub takes an inline review comment only on a line
@@ -63536,8 +63938,6 @@ function shlex_join (args) {
 
 // EXTERNAL MODULE: ./src/config/input-reader.ts
 var input_reader = __nccwpck_require__(97168);
-// EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(81066);
 ;// CONCATENATED MODULE: ./src/config/values.ts
 /** The main action's values from their inputs' raw text; a bad value is an InputError naming the input. */
 
@@ -64487,6 +64887,7 @@ function buildReport(plan, admitted, executed, { verdict, answer }) {
         rules: admitted.rules,
         attempts: attempts.map(({ outcome, exitCode }) => ({ outcome, exitCode })),
         answer,
+        ...(plan.schema && { asked: plan.schema.asks }),
         install: executed.install,
         ...(executed.thread && { thread: executed.thread }),
         gateway: executed.gateway,
@@ -65582,513 +65983,8 @@ function installIo(log, { out }) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(38815);
-// EXTERNAL MODULE: ./node_modules/dotenv/lib/main.js
-var main = __nccwpck_require__(18889);
-;// CONCATENATED MODULE: ./src/config/hermes-dotenv.ts
-/**
- * The `.env` in Hermes' home. Hermes loads it over its own environment at start-up (upstream
- * `hermes_cli/env_loader.py`, `load_hermes_dotenv`: `~/.hermes/.env` with `override=True`), so a key
- * written there beats the one the step's `env:` gives, and the agent reads the file like any other
- * of its home. The model gateway reads it to know the key Hermes will really use; the copy given to
- * an isolated agent has the gateway's variables taken out (see docs/gateway.md).
- */
-
-
-
-
-/** The Hermes home a run reads: `HERMES_HOME`, else `~/.hermes`. */
-function hermesHomeOf(env) {
-    return external_node_path_.resolve(env.HERMES_HOME || external_node_path_.join(external_node_os_.homedir(), '.hermes'));
-}
-/** The `.env` of Hermes' home (its target, when it is a link), or undefined when there is none. */
-function readHermesDotenv(env) {
-    const file = external_node_path_.join(hermesHomeOf(env), '.env');
-    let text;
-    try {
-        text = external_node_fs_.readFileSync(external_node_fs_.realpathSync(file), 'utf8');
-    }
-    catch {
-        return undefined;
-    }
-    return { path: file, text, values: (0,main.parse)(text.replace(/^\uFEFF/, '')) };
-}
-/** env with the file's assignments laid over it, as Hermes sees it once it has loaded the file. */
-function withDotenv(env, dotenv) {
-    return dotenv ? { ...env, ...dotenv.values } : env;
-}
-const ASSIGNMENT = /^\s*(?:export\s+)?([\w.-]+)\s*[=:]\s*(.*)$/;
-/**
- * The file's text without the assignments of names: a line that assigns one goes, and so do the
- * lines a quoted value of it runs on to. Undefined when the result still assigns one of the names,
- * or still holds the value of one of the secret ones (a layout this reading did not foresee): the
- * caller then gives no copy of the file at all rather than one that may hold a key.
- */
-function withoutNames(dotenv, names, secrets) {
-    const kept = [];
-    let open;
-    for (const line of dotenv.text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/)) {
-        if (open !== undefined) {
-            // Inside a dropped value that runs on: dropped up to the line that closes its quote.
-            if (line.includes(open))
-                open = undefined;
-            continue;
-        }
-        const match = ASSIGNMENT.exec(line);
-        if (!match || !names.has(match[1] ?? '')) {
-            kept.push(line);
-            continue;
-        }
-        const value = (match[2] ?? '').trimStart();
-        const quote = value[0];
-        if ((quote === '"' || quote === "'" || quote === '`') && !value.slice(1).includes(quote))
-            open = quote;
-    }
-    const text = kept.join('\n');
-    const left = (0,main.parse)(text);
-    for (const name of names)
-        if (name in left)
-            return undefined;
-    // A key's name still written anywhere (python-dotenv also reads quoted names, other blanks): no copy.
-    for (const name of secrets)
-        if (text.includes(name))
-            return undefined;
-    for (const name of secrets) {
-        const value = dotenv.values[name]?.trim();
-        if (value && text.includes(value))
-            return undefined;
-    }
-    return text;
-}
-
-;// CONCATENATED MODULE: ./src/config/hermes-config.ts
-/**
- * The `model:` section of Hermes' `config.yaml`, as far as the model gateway needs it: which provider
- * it asks for and the base URL it gives, read the way upstream reads them
- * (`hermes_cli/runtime_provider.py`, `_get_model_config`: a mapping, or a plain string that is only
- * the model's name); and the agent's own copy of the file with Anthropic pointed at the gateway and
- * Hermes' own API retries off, every other line of the user's kept (see docs/gateway.md). The
- * runner's file is never written.
- */
-
-
-
-
-/** config.yaml of Hermes' home (its target, when it is a link), read for its model section. */
-function readModelSection(env) {
-    const file = external_node_path_.join(hermesHomeOf(env), 'config.yaml');
-    let text;
-    try {
-        text = readRegularFile(external_node_fs_.realpathSync(file));
-    }
-    catch (error) {
-        if (error.code === 'ENOENT')
-            return { kind: 'absent', path: file };
-        return { kind: 'unusable', path: file, why: `it cannot be read (${String(error)})` };
-    }
-    const section = modelSectionOf(text, file);
-    // The text kept: the agent gets a copy of the file, and the action looks in it for a fronted key.
-    return section.kind === 'unusable' ? { ...section, text } : section;
-}
-/**
- * A regular file's text. Opened without blocking and checked on the open descriptor, so that a FIFO
- * (or a device) named config.yaml is refused at once rather than holding the action until a writer
- * comes.
- */
-function readRegularFile(file) {
-    const fd = external_node_fs_.openSync(file, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
-    try {
-        if (!external_node_fs_.fstatSync(fd).isFile())
-            throw new Error('it is not a regular file');
-        return external_node_fs_.readFileSync(fd, 'utf8');
-    }
-    finally {
-        external_node_fs_.closeSync(fd);
-    }
-}
-/** A merge key (`<<`): its value is a symbol once parsed with merges on, as under YAML 1.1. */
-const mergeKey = (key) => (0,dist/* isScalar */.jn)(key) && (typeof key.value === 'symbol' || key.value === '<<');
-/** The plain value of a mapping PyYAML would give Hermes as a dict, else undefined. */
-const plainObject = (value) => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
-    ? value
-    : undefined;
-/**
- * The model section of config.yaml's text (exported for the tests), its values as PyYAML gives them:
- * merge keys (`<<`) and aliases resolved; a set, an ordered map or a tag PyYAML's safe loader refuses
- * is not a section the action can read for certain.
- */
-function modelSectionOf(text, file) {
-    const unusable = (why) => ({ kind: 'unusable', path: file, why });
-    const parsed = parsed_(text);
-    if (typeof parsed === 'string')
-        return unusable(parsed);
-    const root = parsed.contents;
-    if (root !== null && !(0,dist/* isMap */.jh)(root))
-        return unusable('it is not a mapping');
-    // A merge at the top could bring a model section the reading below would not see.
-    if ((0,dist/* isMap */.jh)(root) && root.items.some(pair => mergeKey(pair.key)))
-        return unusable('it merges (<<) into its top level');
-    const node = parsed.get('model', true);
-    let model;
-    try {
-        model = (0,dist/* isNode */.Ll)(node) ? node.toJS(parsed, { maxAliasCount: 100 }) : node;
-    }
-    catch (error) {
-        return unusable(`its model section cannot be expanded (${String(error)})`);
-    }
-    // No model section, or only the model's name.
-    if (model === undefined || model === null || typeof model === 'string')
-        return { kind: 'read', path: file, text };
-    const section = plainObject(model);
-    if (!section)
-        return unusable('its model is neither a mapping nor a name');
-    const read = {};
-    for (const [key, name] of [
-        ['provider', 'provider'],
-        ['base_url', 'baseUrl']
-    ]) {
-        const value = section[key];
-        if (value === undefined || value === null)
-            continue;
-        if (typeof value !== 'string')
-            return unusable(`its model.${key} is not a string`);
-        // Hermes expands ${…} in its config, as it does in .env; this reading does not.
-        if (value.includes('$'))
-            return unusable(`its model.${key} has a $ in it`);
-        if (value.trim())
-            read[name] = value.trim();
-    }
-    return { kind: 'read', path: file, text, ...read };
-}
-/**
- * The text of the agent's config.yaml: the user's (empty when there was none) with
- * `model.provider: anthropic` and `model.base_url: <base>`; a model given as a plain name becomes
- * `model.default`, as upstream reads it. Comments and every other key stay as they were.
- */
-function withAnthropicBase(section, base) {
-    if (section.kind === 'unusable')
-        throw new Error(`${section.path}: ${section.why}`);
-    const doc = parsed_(section.kind === 'read' ? section.text : '');
-    if (typeof doc === 'string')
-        throw new Error(`${section.path}: ${doc}`);
-    // Maps made as YAMLMap: under the 1.1 schema, createNode and setIn would make !!omap sequences.
-    if (!(0,dist/* isMap */.jh)(doc.contents))
-        doc.contents = new dist/* YAMLMap */.CA();
-    const model = doc.get('model', true);
-    if (!(0,dist/* isMap */.jh)(model)) {
-        const made = new dist/* YAMLMap */.CA();
-        const target = (0,dist/* isAlias */.Vj)(model) ? model.resolve(doc) : model;
-        // An alias of a mapping is merged into the new one, where the two keys below take precedence.
-        if ((0,dist/* isAlias */.Vj)(model) && (0,dist/* isMap */.jh)(target))
-            made.items.push(new dist/* Pair */.Rm(doc.createNode('<<'), model));
-        else if ((0,dist/* isScalar */.jn)(target) && typeof target.value === 'string' && target.value.trim())
-            made.set('default', target.value.trim());
-        doc.set('model', made);
-    }
-    doc.setIn(['model', 'provider'], 'anthropic');
-    doc.setIn(['model', 'base_url'], base);
-    // No folding at 80 columns: the user's long lines stay as they were.
-    return doc.toString({ lineWidth: 0 });
-}
-/**
- * Hermes' own retries of a model call, in config.yaml's `agent:` (upstream, see docs/gateway.md):
- * `api_max_retries` counts attempts (at least 1, a single one), `auto_recovery_cycles` (newer Hermes)
- * enters that loop again after a wait (0: never). The agent's copy sets both: only the gateway retries.
- */
-const HERMES_RETRIES_OFF = { api_max_retries: 1, auto_recovery_cycles: 0 };
-/** A mapping PyYAML gives Hermes as a dict: untagged or `!!map` (a `!!set` is not one). */
-const plainMap = (node) => (0,dist/* isMap */.jh)(node) && (node.tag === undefined || node.tag === 'tag:yaml.org,2002:map');
-/**
- * config.yaml's text with HERMES_RETRIES_OFF in its `agent:` mapping (made when there is none, or it
- * is empty; an alias becomes a mapping that merges it under the keys set); every other line, comment
- * and anchor of the user's as it was. Throws, saying why, when the text cannot be edited for certain:
- * not YAML the action can read, a top level or `agent:` that is not a mapping, a top-level merge (`<<`)
- * with no `agent:` of its own (the merge may bring one, which a new `agent:` would hide whole).
- */
-function withoutHermesRetries(text) {
-    const doc = parsed_(text);
-    if (typeof doc === 'string')
-        throw new Error(doc);
-    // No document, or an empty one (`---`, `~`): PyYAML gives None, which Hermes reads as {}.
-    if (doc.contents === null || ((0,dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null))
-        doc.contents = new dist/* YAMLMap */.CA();
-    const root = doc.contents;
-    if (!plainMap(root))
-        throw new Error('it is not a mapping');
-    if (!root.has('agent') && root.items.some(pair => mergeKey(pair.key)))
-        throw new Error('it merges (<<) into its top level, which may bring an agent section');
-    const agent = root.get('agent', true);
-    const target = (0,dist/* isAlias */.Vj)(agent) ? agent.resolve(doc) : agent;
-    let section;
-    if (plainMap(agent))
-        section = agent;
-    else if (agent === undefined || ((0,dist/* isScalar */.jn)(target) && target.value === null) || plainMap(target)) {
-        section = new dist/* YAMLMap */.CA();
-        if ((0,dist/* isAlias */.Vj)(agent) && plainMap(target))
-            section.items.push(new dist/* Pair */.Rm(doc.createNode('<<'), agent));
-        root.set('agent', section);
-    }
-    else
-        throw new Error('its agent section is not a mapping');
-    for (const [key, value] of Object.entries(HERMES_RETRIES_OFF))
-        section.set(key, value);
-    // Long lines not folded, flow collections unpadded (`[a, b]`): as users write them.
-    return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
-}
-/**
- * The agent's own config.yaml while the model gateway fronts a key: the user's (none with
- * ignore-user-config: `section` undefined), Anthropic pointed at the gateway when it is fronted, and
- * Hermes' own retries off. `kept`: why the retries could not be set; the text is then Anthropic's
- * edit alone, or none (the user's file is copied as it is).
- */
-function agentConfigText(section, anthropicBase) {
-    const base = anthropicBase !== undefined
-        ? withAnthropicBase(section ?? { kind: 'absent', path: 'config.yaml' }, anthropicBase)
-        : section === undefined || section.kind === 'absent'
-            ? ''
-            : section.text;
-    if (base === undefined)
-        return { kept: section?.kind === 'unusable' ? section.why : 'unread' };
-    try {
-        return { text: withoutHermesRetries(base) };
-    }
-    catch (error) {
-        return { ...(anthropicBase !== undefined && { text: base }), kept: error.message };
-    }
-}
-/** NEL, LS and PS: line breaks to PyYAML (YAML 1.1), not to the yaml package. */
-const YAML11_BREAKS = /[\x85\u2028\u2029]/g;
-/** The text with PyYAML's line breaks as newlines and no BOM: read as Hermes reads it. */
-const asPyYaml = (text) => text.replace(YAML11_BREAKS, '\n').replace(/^\uFEFF/, '');
-/**
- * Which of values config.yaml's text holds: as written, or in any string of any of its documents as
- * PyYAML would decode it (escapes, folded lines, `!!binary`; a key after a NEL in a comment is a key
- * to it). The agent reads its copy and can decode it as well. The text is parsed once, for all the
- * values. Of a text that is not YAML the action can read (what follows an error is not in the tree),
- * only what is written as it is can be found: `unsure` says any of the others may be in it.
- */
-function configHolding(text, values) {
-    const holding = new Set(values.filter(value => text.includes(value)));
-    const left = values.filter(value => !holding.has(value));
-    if (left.length === 0)
-        return { holding, unsure: false };
-    const docs = (0,dist/* parseAllDocuments */.hR)(asPyYaml(text), { version: '1.1', prettyErrors: false });
-    if (!Array.isArray(docs))
-        return { holding, unsure: false };
-    if (docs.some(doc => doc.errors.length > 0))
-        return { holding, unsure: true };
-    for (const doc of docs)
-        (0,dist/* visit */.YR)(doc, {
-            Scalar(_key, node) {
-                const v = node.value;
-                const bytes = v instanceof Uint8Array ? Buffer.from(v) : undefined;
-                for (const value of left)
-                    if (typeof v === 'string' ? v.includes(value) : bytes?.includes(value))
-                        holding.add(value);
-                return holding.size === values.length ? dist/* visit */.YR.BREAK : undefined;
-            }
-        });
-    return { holding, unsure: false };
-}
-/** A config key that names a credential (`api_key`, `api_keys`, `token`, `Authorization`, …). */
-const CREDENTIAL_KEY = /^(?:.*[_-])?(?:api[_-]?keys?|key|tokens?|secrets?|password|passwd|pat|credentials?|authorization)$/i;
-/**
- * Where config.yaml's text sets a credential: the dotted paths of keys named like one with a
- * non-empty string value, other than a `${VAR}` reference (Hermes expands it from its environment,
- * where a fronted key is the capability). The agent reads the file (its copy, or the runner's).
- * Aliases are not followed: the anchored original is found where it is written.
- */
-function configCredentials(text) {
-    // A value a credential-named key gives: a string other than a bare `${NAME}` reference (`${A:-x}`
-    // and anything around one are text), bytes (`!!binary`), or a list holding either.
-    const setsCredential = (doc, node) => {
-        const value = (0,dist/* isAlias */.Vj)(node) ? node.resolve(doc) : node;
-        if ((0,dist/* isSeq */.oP)(value))
-            return value.items.some(item => setsCredential(doc, item));
-        if (!(0,dist/* isScalar */.jn)(value))
-            return false;
-        if (value.value instanceof Uint8Array)
-            return value.value.length > 0;
-        const text = typeof value.value === 'string' ? value.value.trim() : '';
-        return text !== '' && !/^\$\{[A-Za-z_]\w*\}$/.test(text);
-    };
-    const found = [];
-    const walk = (doc, node, at) => {
-        if ((0,dist/* isMap */.jh)(node))
-            for (const pair of node.items) {
-                const key = (0,dist/* isScalar */.jn)(pair.key) ? String(pair.key.value) : '?';
-                // An alias gives Hermes what it names (PyYAML resolves it): `api_key: *shared`.
-                const value = (0,dist/* isAlias */.Vj)(pair.value) ? pair.value.resolve(doc) : pair.value;
-                if (CREDENTIAL_KEY.test(key) && setsCredential(doc, value))
-                    found.push(at + key);
-                else if (!(0,dist/* isAlias */.Vj)(pair.value))
-                    walk(doc, value, `${at}${key}.`);
-            }
-        else if ((0,dist/* isSeq */.oP)(node))
-            node.items.forEach((item, n) => walk(doc, item, `${at}${n}.`));
-    };
-    for (const doc of (0,dist/* parseAllDocuments */.hR)(asPyYaml(text), { version: '1.1', prettyErrors: false }))
-        if ((0,dist/* isDocument */.wz)(doc))
-            walk(doc, doc.contents, '');
-    return found;
-}
-/**
- * The parsed document, or why it cannot be read for certain (a YAML error, a key twice, several
- * documents). Read as YAML 1.1, as Hermes' PyYAML reads it (`yes`, `on` are booleans there).
- */
-function parsed_(text) {
-    // A comment could hide from the action a key that Hermes reads after a line break of YAML 1.1.
-    if (text.search(YAML11_BREAKS) >= 0)
-        return 'it holds a line break of YAML 1.1 (NEL, LS or PS)';
-    // A directive (`%YAML 1.2`) changes the schema the yaml package reads with (merges off); PyYAML's
-    // does not change.
-    if (/^\uFEFF?%/m.test(text))
-        return 'it holds a directive (%YAML, %TAG)';
-    const doc = (0,dist/* parseDocument */.Tp)(text.replace(/^\uFEFF/, ''), {
-        version: '1.1',
-        uniqueKeys: true,
-        prettyErrors: false
-    });
-    // A warning is a tag the action cannot resolve (`!!python/…`), which PyYAML's safe loader refuses.
-    const [error] = [...doc.errors, ...doc.warnings];
-    if (error)
-        return `it is not YAML the action can read (${error.code})`;
-    // Two merge keys in one mapping: PyYAML takes the last, the yaml package the first.
-    const doubled = [];
-    (0,dist/* visit */.YR)(doc, {
-        Map(_key, map) {
-            if (map.items.filter(pair => mergeKey(pair.key)).length < 2)
-                return undefined;
-            doubled.push(map);
-            return dist/* visit */.YR.BREAK;
-        }
-    });
-    return doubled.length > 0 ? 'a mapping in it has two merge keys (<<)' : doc;
-}
-
 // EXTERNAL MODULE: ./src/process/environment.ts
 var environment = __nccwpck_require__(69304);
-;// CONCATENATED MODULE: ./src/confine/agent-home.ts
-/**
- * The agent's HOME: fresh for the run (mode 0700, in the system tmp), holding a copy of the runner
- * user's Hermes config (`config.yaml`, `.env`, `skills/`), and the environment that points the agent
- * at it. The `.env` copy has the model gateway's variables taken out (Hermes loads that file over
- * its environment; see config/hermes-dotenv.ts).
- */
-
-
-
-
-
-
-/** What of Hermes' home is copied into the agent's (only `.env` with `ignore-user-config`). */
-const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
-/** The files of Hermes' home that hold keys: never lent to the agent, even through a link. */
-const HERMES_KEY_FILES = ['.env', '.op.env', 'auth.json', 'config.yaml'];
-/**
- * What of Hermes' home may hold a key: the originals are closed to others while the agent runs
- * (skills/ too: a skill left out of the agent's copy for holding a key is still there).
- */
-const HERMES_SECRETS = [...HERMES_KEY_FILES, 'skills'];
-/** A fresh, empty HOME for the user `name` (still root's: the caller hands it over). */
-function makeAgentHome(name) {
-    return external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
-}
-/** Fills home with its tmp/, and .hermes/ with the copy of the runner user's config. */
-function fillAgentHome(home, options) {
-    const hermesHome = external_node_path_.join(home, '.hermes');
-    external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
-    external_node_fs_.mkdirSync(hermesHome);
-    const source = hermesHomeOf(options.env);
-    const config = options.overrides?.config;
-    // With ignore-user-config, a config.yaml of the action's alone (Hermes' own retries off).
-    const entries = options.ignoreUserConfig
-        ? ['.env', ...(config !== undefined ? ['config.yaml'] : [])]
-        : CONFIG_ENTRIES;
-    for (const entry of entries) {
-        const to = external_node_path_.join(hermesHome, entry);
-        if (entry === '.env') {
-            copyDotenv(options, to);
-            continue;
-        }
-        if (entry === 'config.yaml' && config !== undefined) {
-            // The user's file (or none) with the action's edits: the runner's own is not touched.
-            external_node_fs_.writeFileSync(to, config, { mode: 0o600 });
-            continue;
-        }
-        const from = external_node_path_.join(source, entry);
-        if (external_node_fs_.existsSync(from))
-            // The entry itself may be a link (the user's choice of config): its target is copied. Links
-            // inside it stay links, read with the agent's own rights: one planted in skills/ towards
-            // ~/.ssh would otherwise hand the agent a copy of the key.
-            external_node_fs_.cpSync(external_node_fs_.realpathSync(from), to, { recursive: true, verbatimSymlinks: true });
-    }
-    dropHolding(hermesHome, options.overrides?.values ?? [], options.warn);
-    const copy = external_node_path_.join(hermesHome, 'config.yaml');
-    const set = external_node_fs_.existsSync(copy) ? configCredentials(external_node_fs_.readFileSync(copy, 'utf8')) : [];
-    if (set.length > 0)
-        options.warn(`Hermes' config.yaml sets ${set.join(', ')}, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only.`);
-}
-/**
- * Takes out of the agent's copy every file that holds one of the values (a fronted key written in
- * .env under another name, in a skill, anywhere): each said in a warning, by its path only. Links
- * are not followed (the agent reads their targets with its own rights).
- */
-function dropHolding(root, values, warn) {
-    const secrets = values.filter(v => v.trim() !== '');
-    if (secrets.length === 0)
-        return;
-    const drop = (file, shown) => {
-        external_node_fs_.rmSync(file, { recursive: true, force: true });
-        warn(`Hermes' ${shown} holds the value of a key the model gateway fronts: the agent's copy of Hermes' home goes without it (take the key out of it).`);
-    };
-    const walk = (dir) => {
-        for (const entry of external_node_fs_.readdirSync(dir, { withFileTypes: true })) {
-            const file = external_node_path_.join(dir, entry.name);
-            const shown = external_node_path_.relative(root, file);
-            // The name itself (the agent lists it), or where a link points, said without the name.
-            if (holdsAny(Buffer.from(shown), secrets))
-                drop(file, 'an entry whose name');
-            else if (entry.isSymbolicLink() && holdsAny(Buffer.from(external_node_fs_.readlinkSync(file)), secrets))
-                drop(file, `${shown} (a link, by its target)`);
-            else if (entry.isDirectory())
-                walk(file);
-            else if (entry.isFile() && holdsAny(external_node_fs_.readFileSync(file), secrets))
-                drop(file, shown);
-        }
-    };
-    walk(root);
-}
-const holdsAny = (bytes, secrets) => secrets.some(secret => bytes.includes(secret));
-/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
-function agentEnv(env, home, name) {
-    return {
-        ...(0,environment/* childEnv */.gf)(env),
-        HOME: home,
-        USER: name,
-        LOGNAME: name,
-        HERMES_HOME: external_node_path_.join(home, '.hermes'),
-        TMPDIR: external_node_path_.join(home, 'tmp')
-    };
-}
-/**
- * Hermes' `.env`, copied without the variables the action sets for Hermes (it would load them over
- * the gateway's): or not at all, with a warning, when they cannot be taken out for certain.
- */
-function copyDotenv(options, to) {
-    const dotenv = readHermesDotenv(options.env);
-    if (!dotenv)
-        return;
-    const { names = [], keys = [] } = options.overrides ?? {};
-    const text = names.length > 0 ? withoutNames(dotenv, new Set(names), new Set(keys)) : dotenv.text;
-    if (text === undefined) {
-        options.warn(`${dotenv.path} is not given to the agent: it sets ${names.filter(n => dotenv.text.includes(n)).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`);
-        return;
-    }
-    external_node_fs_.writeFileSync(to, text, { mode: 0o600 });
-}
-
 ;// CONCATENATED MODULE: ./src/confine/credential.ts
 /**
  * The checkout's persisted git credential: kept out of git's way for the agent's run (checkout v6
@@ -66320,12 +66216,14 @@ function restoreGitEntries(workspace, before) {
     return changed;
 }
 
-;// CONCATENATED MODULE: ./src/confine/git-hooks.ts
+;// CONCATENATED MODULE: ./src/confine/git-programs.ts
 /**
- * Hooks git takes from the worktree itself: a `core.hooksPath` into it (husky's `.husky/_`), or a
- * hook that links into it. The agent may write the worktree, and the git control snapshot does not
- * cover those files: a later step's `git commit` would run what the agent left there. Named before
- * the turn, as nothing after it can tell the agent's hook from the project's.
+ * What git runs from the worktree itself: the folder a `core.hooksPath` names (husky's `.husky/`),
+ * a program `core.fsmonitor`, `core.sshCommand`, an alias, a filter or a credential helper names
+ * there, a config file an include reads there, a hook that links there. The agent may write the
+ * worktree, and a later step's `git commit` would run what it left as the runner's user: so these are
+ * found before the lend (from git's own reading of its config, every scope and include), snapshotted
+ * with the git control files, and put back after the turn (git-guard.ts).
  */
 
 
@@ -66333,27 +66231,70 @@ function restoreGitEntries(workspace, before) {
 
 
 
-/** What in these git directories (relative to the workspace) runs hooks from inside the workspace. */
-function hooksInWorktree(workspace, gitDirs) {
+
+/** Keys whose value is a folder of programs (hooks; init's template, whose hooks/ a later clone copies). */
+const FOLDERS = /^(core\.hookspath|init\.templatedir)$/i;
+/** Keys whose value is a command line git runs (its words that are paths are the programs). */
+const PROGRAMS = new RegExp('^(' +
+    [
+        String.raw `core\.(fsmonitor|sshcommand|editor|pager|askpass|gitproxy)`,
+        String.raw `sequence\.editor`,
+        String.raw `gpg\.(.+\.)?program`,
+        String.raw `diff\.external`,
+        String.raw `diff\..+\.(textconv|command)`,
+        String.raw `merge\..+\.driver`,
+        String.raw `filter\..+\.(clean|smudge|process)`,
+        String.raw `credential\.(.+\.)?helper`,
+        String.raw `alias\..+`,
+        String.raw `pager\..+`,
+        String.raw `(diff|merge)tool\..+\.(cmd|path)`,
+        String.raw `interactive\.difffilter`,
+        String.raw `(browser|man)\..+\.(cmd|path)`,
+        String.raw `uploadpack\.packobjectshook`,
+        String.raw `remote\..+\.(uploadpack|receivepack)`,
+        String.raw `sendemail\.smtpserver`
+    ].join('|') +
+    ')$', 'i');
+/** core.fsmonitor's values that name git's own daemon or none, not a program. */
+const BOOLEAN = /^(true|false|yes|no|on|off|1|0)$/i;
+/**
+ * The paths in the workspace git runs or reads config from, for these git directories (relative to
+ * the workspace): each once, none inside another, none among the control files git-guard already
+ * keeps (`control`).
+ */
+function programsInWorktree(workspace, gitDirs, control, env) {
+    const top = (0,paths/* resolveLinks */.Ap)(workspace);
     const found = [];
+    const add = (target, why) => {
+        const real = (0,paths/* resolveLinks */.Ap)(target);
+        if (!inside(real, top))
+            return;
+        const rel = external_node_path_.relative(top, real);
+        if (rel !== '' && !control(rel))
+            found.push({ rel, why });
+    };
     for (const dir of gitDirs) {
         const gitDir = external_node_path_.join(workspace, dir);
-        const hooks = external_node_path_.join(gitDir, 'hooks');
-        const config = external_node_path_.join(gitDir, 'config');
-        if (external_node_fs_.lstatSync(config, { throwIfNoEntry: false })?.isFile()) {
-            const got = (0,spawn/* commandSync */.Ri)('git', ['config', '--file', config, '--get-all', 'core.hooksPath'], {
-                env: (0,host/* systemEnv */.NF)()
-            });
-            // A nested repository's relative hooksPath is its own worktree's; a submodule's is near enough.
-            const base = dir === '.git' || dir.startsWith(`.git${external_node_path_.sep}`) ? workspace : external_node_path_.dirname(gitDir);
-            for (const value of got.status === 0 ? got.stdout.split('\n').filter(Boolean) : []) {
-                const where = value.startsWith('~/')
-                    ? external_node_path_.join(external_node_os_.homedir(), value.slice(2))
-                    : external_node_path_.resolve(base, value);
-                if (inside(where, workspace) && !inside(where, hooks))
-                    found.push(`core.hooksPath = ${value} in ${config}`);
+        // A relative path is the worktree's: the checkout's for it and its submodules, a nested repository's own.
+        const base = dir === '.git' || dir.startsWith(`.git${external_node_path_.sep}`) ? workspace : external_node_path_.dirname(gitDir);
+        const at = (value) => value.startsWith('~/')
+            ? external_node_path_.join(env.HOME ?? external_node_os_.homedir(), value.slice(2))
+            : external_node_path_.resolve(base, value);
+        for (const { origin, key, value } of configOf(gitDir, env)) {
+            if (origin)
+                add(origin, `a config file git reads (${external_node_path_.basename(origin)})`);
+            const why = `${key} = ${value}`;
+            if (FOLDERS.test(key)) {
+                add(at(value), why);
+                // husky 9's hooks (`.husky/_/pre-commit`) run the file of the same name in the folder above.
+                if (external_node_path_.basename(at(value)) === '_')
+                    add(external_node_path_.dirname(at(value)), why);
             }
+            else if (PROGRAMS.test(key) && !(/^core\.fsmonitor$/i.test(key) && BOOLEAN.test(value)))
+                for (const word of pathsIn(value))
+                    add(at(word), why);
         }
+        const hooks = external_node_path_.join(gitDir, 'hooks');
         let names = [];
         try {
             names = external_node_fs_.readdirSync(hooks, { withFileTypes: true });
@@ -66363,12 +66304,47 @@ function hooksInWorktree(workspace, gitDirs) {
         }
         for (const entry of names.filter(e => e.isSymbolicLink())) {
             const hook = external_node_path_.join(hooks, entry.name);
-            const target = external_node_path_.resolve(hooks, external_node_fs_.readlinkSync(hook));
-            if (inside(target, workspace) && !inside(target, hooks))
-                found.push(`${hook} → ${target}`);
+            add(external_node_path_.resolve(hooks, external_node_fs_.readlinkSync(hook)), `${external_node_path_.relative(workspace, hook)}, a link`);
         }
     }
-    return found;
+    const rels = [...new Map(found.map(n => [n.rel, n])).values()];
+    return rels.filter(n => !rels.some(o => o !== n && inside(n.rel, o.rel)));
+}
+/**
+ * Every entry of the configuration git reads for this git directory (system, global, its own,
+ * includes), with the file each came from when it is one. Read with the git directory named
+ * (`--git-dir`): git then reads the repository's config whoever owns it, as a later step's git does.
+ */
+function configOf(gitDir, env) {
+    const listed = (0,spawn/* commandSync */.Ri)((0,host/* systemTool */._f)('git') ?? 'git', ['--git-dir', gitDir, 'config', '--list', '--show-origin', '--includes', '-z'], { env: (0,host/* systemEnv */.NF)(env) });
+    if (listed.status !== 0)
+        return [];
+    const fields = listed.stdout.split('\0');
+    const entries = [];
+    for (let i = 0; i + 1 < fields.length; i += 2) {
+        const origin = fields[i] ?? '';
+        const [key = '', ...value] = (fields[i + 1] ?? '').split('\n');
+        entries.push({
+            ...(origin.startsWith('file:') && { origin: external_node_path_.resolve(origin.slice('file:'.length)) }),
+            key,
+            value: value.join('\n')
+        });
+    }
+    return entries;
+}
+/**
+ * The words of a command line that are paths (hold a `/`), without their quotes, `!` or `--opt=`:
+ * `!scripts/x.sh`, `ssh -i ./keys/id -F 'tools/ssh config'` → scripts/x.sh, ./keys/id, tools/ssh
+ * config. A bare name is looked up on PATH, outside the worktree's reach here.
+ */
+function pathsIn(command) {
+    const words = command.replace(/^!/, '').match(/'[^']*'|"(?:\\.|[^"\\])*"|\S+/g) ?? [];
+    return words
+        .map(word => word
+        .replace(/^--?[\w-]+=/, '')
+        .replace(/[;|&)]+$/, '')
+        .replace(/^(['"])(.*)\1$/, '$2'))
+        .filter(word => word.includes('/') && !/^[a-z][\w+.-]*:\/\//i.test(word));
 }
 
 ;// CONCATENATED MODULE: ./src/confine/git-guard.ts
@@ -66377,10 +66353,12 @@ function hooksInWorktree(workspace, gitDirs) {
  * `.git/hooks`, or a `core.hooksPath`, `core.fsmonitor`, alias, filter or `include.path` added to
  * `.git/config`, runs in the next step's `git commit` or `git push`, as the runner's user and with that
  * step's secrets: the agent's code would outlive its turn. So the control files of the workspace's
- * repository (and of its submodules) are read before the agent runs and, once its last process is
- * gone, put back as they were, each change named in a warning. Everything else the agent did to the
- * checkout (files, commits, branches) is its work and stays.
+ * repository (and of its submodules), and what its git config names in the worktree (a hooks folder
+ * such as husky's, a program, an included config file: git-programs.ts), are read before the agent
+ * runs and, once its last process is gone, put back as they were, each change named in a warning.
+ * Everything else the agent did to the checkout (files, commits, branches) is its work and stays.
  */
+
 
 
 
@@ -66395,8 +66373,11 @@ const MAX_ENTRIES = 2000;
 const MAX_BYTES = 16 * 1024 * 1024;
 /** How many changed paths a warning names. */
 const NAMED = 10;
-/** Reads the control files of `<workspace>/.git` and of every submodule's git directory in it. */
-function snapshotGitControl(workspace) {
+/**
+ * Reads the control files of `<workspace>/.git` and of every submodule's git directory in it, and
+ * what their config (as git reads it with `env`) names in the worktree.
+ */
+function snapshotGitControl(workspace, env = process.env) {
     const budget = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
     const nested = gitEntries(workspace);
     const modules = findGitDirs(workspace);
@@ -66409,15 +66390,26 @@ function snapshotGitControl(workspace) {
     for (const dir of gitDirs)
         for (const name of git_guard_CONTROL)
             read(workspace, external_node_path_.join(dir, name), before, budget);
+    const control = (rel) => gitDirs.some(dir => git_guard_CONTROL.some(name => inside(rel, external_node_path_.join(dir, name))));
+    // Each with a budget of its own: one too large to keep is not put back, and said before the turn.
+    const named = programsInWorktree(workspace, gitDirs, control, env).map(n => {
+        const own = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
+        read(workspace, n.rel, before, own);
+        return { ...n, kept: own.entries >= 0 && own.bytes >= 0 };
+    });
+    const unkept = named.filter(n => !n.kept);
     const partial = budget.entries < 0 || budget.bytes < 0
         ? `the control files of ${external_node_path_.join(workspace, '.git')} exceed ${MAX_ENTRIES} entries or ${MAX_BYTES / 1024 ** 2} MB; only the first were kept`
         : nested.partial
             ? `${workspace} holds too many entries to find every .git in it: only those found before the turn are checked after it`
-            : undefined;
-    const hooks = hooksInWorktree(workspace, gitDirs);
+            : unkept.length > 0
+                ? `git runs what ${unkept
+                    .slice(0, NAMED)
+                    .map(n => `${external_node_path_.join(workspace, n.rel)} (${n.why})`)
+                    .join(', ')} holds, which exceeds ${MAX_ENTRIES} entries or ${MAX_BYTES / 1024 ** 2} MB: it is not put back after the turn, so a later step's git commit or push would run what the agent leaves there as the runner's user`
+                : undefined;
     return {
         partial,
-        hooks: hooks.length > 0 ? hooksWarning(workspace, hooks) : undefined,
         restore() {
             const changed = [];
             for (const dir of gitDirs) {
@@ -66451,6 +66443,26 @@ function snapshotGitControl(workspace) {
                     git_guard_write(workspace, was);
                 }
             }
+            // What the config names in the worktree: a link the agent made on the way is removed, not
+            // followed, and the path written back as it was (a new one removed).
+            for (const n of named) {
+                if (!n.kept)
+                    continue;
+                const link = linkOnTheWay(workspace, external_node_path_.dirname(n.rel));
+                if (link)
+                    external_node_fs_.rmSync(link, { force: true });
+                const now = new Map();
+                if (!link)
+                    read(workspace, n.rel, now, { entries: MAX_ENTRIES, bytes: MAX_BYTES });
+                const was = subtree(before, n.rel);
+                const differs = link ? [n.rel] : diff(was, now);
+                if (differs.length === 0)
+                    continue;
+                changed.push(...differs);
+                external_node_fs_.rmSync(external_node_path_.join(workspace, n.rel), { recursive: true, force: true });
+                external_node_fs_.mkdirSync(external_node_path_.dirname(external_node_path_.join(workspace, n.rel)), { recursive: true });
+                git_guard_write(workspace, was);
+            }
             // A git directory the agent added under .git/modules is one a gitfile could send git to.
             for (const dir of findGitDirs(workspace)) {
                 if (modules.includes(dir) || linkOnTheWay(workspace, dir))
@@ -66467,11 +66479,7 @@ function snapshotGitControl(workspace) {
 function gitControlWarning(workspace, changed) {
     const named = changed.slice(0, NAMED).map(p => external_node_path_.join(workspace, p));
     const more = changed.length > NAMED ? ` and ${changed.length - NAMED} more` : '';
-    return `Hermes changed the checkout's git control files (${named.join(', ')}${more}): they were put back as they were before the turn (a git directory or .git entry it added was removed), since a later step's git command would run what they name. Commits and files the agent made are untouched.`;
-}
-function hooksWarning(workspace, hooks) {
-    const named = hooks.slice(0, NAMED).join(', ');
-    return `The checkout's git runs hooks from inside the workspace, which the agent may write (${named}): a later step's git commit or push would run what the agent leaves there as the runner's user. Run no such git command after this step, or point core.hooksPath outside ${workspace}.`;
+    return `Hermes changed the checkout's git control files (${named.join(', ')}${more}): they were put back as they were before the turn (a git directory or .git entry it added was removed; the hooks and programs git's config names in the worktree count among them), since a later step's git command would run what they name. Commits and other files the agent made are untouched.`;
 }
 /** `.git` and the git directories of submodules (`.git/modules/**`, each holding a HEAD). */
 function findGitDirs(workspace) {
@@ -66601,12 +66609,442 @@ function git_guard_write(workspace, tree) {
     }
 }
 
+// EXTERNAL MODULE: ./src/config/hermes-dotenv.ts
+var hermes_dotenv = __nccwpck_require__(42205);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var yaml_dist = __nccwpck_require__(38815);
+;// CONCATENATED MODULE: ./src/config/hermes-config.ts
+/**
+ * The `model:` section of Hermes' `config.yaml`, as far as the model gateway needs it: which provider
+ * it asks for and the base URL it gives, read the way upstream reads them
+ * (`hermes_cli/runtime_provider.py`, `_get_model_config`: a mapping, or a plain string that is only
+ * the model's name); and the agent's own copy of the file with Anthropic pointed at the gateway and
+ * Hermes' own API retries off, every other line of the user's kept (see docs/gateway.md). The
+ * runner's file is never written.
+ */
+
+
+
+
+/** config.yaml of Hermes' home (its target, when it is a link), read for its model section. */
+function readModelSection(env) {
+    const file = external_node_path_.join((0,hermes_dotenv/* hermesHomeOf */.Ji)(env), 'config.yaml');
+    let text;
+    try {
+        text = readRegularFile(external_node_fs_.realpathSync(file));
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return { kind: 'absent', path: file };
+        return { kind: 'unusable', path: file, why: `it cannot be read (${String(error)})` };
+    }
+    const section = modelSectionOf(text, file);
+    // The text kept: the agent gets a copy of the file, and the action looks in it for a fronted key.
+    return section.kind === 'unusable' ? { ...section, text } : section;
+}
+/**
+ * A regular file's text. Opened without blocking and checked on the open descriptor, so that a FIFO
+ * (or a device) named config.yaml is refused at once rather than holding the action until a writer
+ * comes.
+ */
+function readRegularFile(file) {
+    const fd = external_node_fs_.openSync(file, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
+    try {
+        if (!external_node_fs_.fstatSync(fd).isFile())
+            throw new Error('it is not a regular file');
+        return external_node_fs_.readFileSync(fd, 'utf8');
+    }
+    finally {
+        external_node_fs_.closeSync(fd);
+    }
+}
+/** A merge key (`<<`): its value is a symbol once parsed with merges on, as under YAML 1.1. */
+const mergeKey = (key) => (0,yaml_dist/* isScalar */.jn)(key) && (typeof key.value === 'symbol' || key.value === '<<');
+/** The plain value of a mapping PyYAML would give Hermes as a dict, else undefined. */
+const plainObject = (value) => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
+    ? value
+    : undefined;
+/**
+ * The model section of config.yaml's text (exported for the tests), its values as PyYAML gives them:
+ * merge keys (`<<`) and aliases resolved; a set, an ordered map or a tag PyYAML's safe loader refuses
+ * is not a section the action can read for certain.
+ */
+function modelSectionOf(text, file) {
+    const unusable = (why) => ({ kind: 'unusable', path: file, why });
+    const parsed = parsed_(text);
+    if (typeof parsed === 'string')
+        return unusable(parsed);
+    const root = parsed.contents;
+    if (root !== null && !(0,yaml_dist/* isMap */.jh)(root))
+        return unusable('it is not a mapping');
+    // A merge at the top could bring a model section the reading below would not see.
+    if ((0,yaml_dist/* isMap */.jh)(root) && root.items.some(pair => mergeKey(pair.key)))
+        return unusable('it merges (<<) into its top level');
+    const node = parsed.get('model', true);
+    let model;
+    try {
+        model = (0,yaml_dist/* isNode */.Ll)(node) ? node.toJS(parsed, { maxAliasCount: 100 }) : node;
+    }
+    catch (error) {
+        return unusable(`its model section cannot be expanded (${String(error)})`);
+    }
+    // No model section, or only the model's name.
+    if (model === undefined || model === null || typeof model === 'string')
+        return { kind: 'read', path: file, text };
+    const section = plainObject(model);
+    if (!section)
+        return unusable('its model is neither a mapping nor a name');
+    const read = {};
+    for (const [key, name] of [
+        ['provider', 'provider'],
+        ['base_url', 'baseUrl']
+    ]) {
+        const value = section[key];
+        if (value === undefined || value === null)
+            continue;
+        if (typeof value !== 'string')
+            return unusable(`its model.${key} is not a string`);
+        // Hermes expands ${…} in its config, as it does in .env; this reading does not.
+        if (value.includes('$'))
+            return unusable(`its model.${key} has a $ in it`);
+        if (value.trim())
+            read[name] = value.trim();
+    }
+    return { kind: 'read', path: file, text, ...read };
+}
+/**
+ * The text of the agent's config.yaml: the user's (empty when there was none) with
+ * `model.provider: anthropic` and `model.base_url: <base>`; a model given as a plain name becomes
+ * `model.default`, as upstream reads it. Comments and every other key stay as they were.
+ */
+function withAnthropicBase(section, base) {
+    if (section.kind === 'unusable')
+        throw new Error(`${section.path}: ${section.why}`);
+    const doc = parsed_(section.kind === 'read' ? section.text : '');
+    if (typeof doc === 'string')
+        throw new Error(`${section.path}: ${doc}`);
+    // Maps made as YAMLMap: under the 1.1 schema, createNode and setIn would make !!omap sequences.
+    if (!(0,yaml_dist/* isMap */.jh)(doc.contents))
+        doc.contents = new yaml_dist/* YAMLMap */.CA();
+    const model = doc.get('model', true);
+    if (!(0,yaml_dist/* isMap */.jh)(model)) {
+        const made = new yaml_dist/* YAMLMap */.CA();
+        const target = (0,yaml_dist/* isAlias */.Vj)(model) ? model.resolve(doc) : model;
+        // An alias of a mapping is merged into the new one, where the two keys below take precedence.
+        if ((0,yaml_dist/* isAlias */.Vj)(model) && (0,yaml_dist/* isMap */.jh)(target))
+            made.items.push(new yaml_dist/* Pair */.Rm(doc.createNode('<<'), model));
+        else if ((0,yaml_dist/* isScalar */.jn)(target) && typeof target.value === 'string' && target.value.trim())
+            made.set('default', target.value.trim());
+        doc.set('model', made);
+    }
+    doc.setIn(['model', 'provider'], 'anthropic');
+    doc.setIn(['model', 'base_url'], base);
+    // No folding at 80 columns: the user's long lines stay as they were.
+    return doc.toString({ lineWidth: 0 });
+}
+/**
+ * Hermes' own retries of a model call, in config.yaml's `agent:` (upstream, see docs/gateway.md):
+ * `api_max_retries` counts attempts (at least 1, a single one), `auto_recovery_cycles` (newer Hermes)
+ * enters that loop again after a wait (0: never). The agent's copy sets both: only the gateway retries.
+ */
+const HERMES_RETRIES_OFF = { api_max_retries: 1, auto_recovery_cycles: 0 };
+/** A mapping PyYAML gives Hermes as a dict: untagged or `!!map` (a `!!set` is not one). */
+const plainMap = (node) => (0,yaml_dist/* isMap */.jh)(node) && (node.tag === undefined || node.tag === 'tag:yaml.org,2002:map');
+/**
+ * config.yaml's text with HERMES_RETRIES_OFF in its `agent:` mapping (made when there is none, or it
+ * is empty; an alias becomes a mapping that merges it under the keys set); every other line, comment
+ * and anchor of the user's as it was. Throws, saying why, when the text cannot be edited for certain:
+ * not YAML the action can read, a top level or `agent:` that is not a mapping, a top-level merge (`<<`)
+ * with no `agent:` of its own (the merge may bring one, which a new `agent:` would hide whole).
+ */
+function withoutHermesRetries(text) {
+    const doc = parsed_(text);
+    if (typeof doc === 'string')
+        throw new Error(doc);
+    // No document, or an empty one (`---`, `~`): PyYAML gives None, which Hermes reads as {}.
+    if (doc.contents === null || ((0,yaml_dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null))
+        doc.contents = new yaml_dist/* YAMLMap */.CA();
+    const root = doc.contents;
+    if (!plainMap(root))
+        throw new Error('it is not a mapping');
+    if (!root.has('agent') && root.items.some(pair => mergeKey(pair.key)))
+        throw new Error('it merges (<<) into its top level, which may bring an agent section');
+    const agent = root.get('agent', true);
+    const target = (0,yaml_dist/* isAlias */.Vj)(agent) ? agent.resolve(doc) : agent;
+    let section;
+    if (plainMap(agent))
+        section = agent;
+    else if (agent === undefined || ((0,yaml_dist/* isScalar */.jn)(target) && target.value === null) || plainMap(target)) {
+        section = new yaml_dist/* YAMLMap */.CA();
+        if ((0,yaml_dist/* isAlias */.Vj)(agent) && plainMap(target))
+            section.items.push(new yaml_dist/* Pair */.Rm(doc.createNode('<<'), agent));
+        root.set('agent', section);
+    }
+    else
+        throw new Error('its agent section is not a mapping');
+    for (const [key, value] of Object.entries(HERMES_RETRIES_OFF))
+        section.set(key, value);
+    // Long lines not folded, flow collections unpadded (`[a, b]`): as users write them.
+    return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+}
+/**
+ * The agent's own config.yaml while the model gateway fronts a key: the user's (none with
+ * ignore-user-config: `section` undefined), Anthropic pointed at the gateway when it is fronted, and
+ * Hermes' own retries off. `kept`: why the retries could not be set; the text is then Anthropic's
+ * edit alone, or none (the user's file is copied as it is).
+ */
+function agentConfigText(section, anthropicBase) {
+    const base = anthropicBase !== undefined
+        ? withAnthropicBase(section ?? { kind: 'absent', path: 'config.yaml' }, anthropicBase)
+        : section === undefined || section.kind === 'absent'
+            ? ''
+            : section.text;
+    if (base === undefined)
+        return { kept: section?.kind === 'unusable' ? section.why : 'unread' };
+    try {
+        return { text: withoutHermesRetries(base) };
+    }
+    catch (error) {
+        return { ...(anthropicBase !== undefined && { text: base }), kept: error.message };
+    }
+}
+/** NEL, LS and PS: line breaks to PyYAML (YAML 1.1), not to the yaml package. */
+const YAML11_BREAKS = /[\x85\u2028\u2029]/g;
+/** The text with PyYAML's line breaks as newlines and no BOM: read as Hermes reads it. */
+const asPyYaml = (text) => text.replace(YAML11_BREAKS, '\n').replace(/^\uFEFF/, '');
+/**
+ * Which of values config.yaml's text holds: as written, or in any string of any of its documents as
+ * PyYAML would decode it (escapes, folded lines, `!!binary`; a key after a NEL in a comment is a key
+ * to it). The agent reads its copy and can decode it as well. The text is parsed once, for all the
+ * values. Of a text that is not YAML the action can read (what follows an error is not in the tree),
+ * only what is written as it is can be found: `unsure` says any of the others may be in it.
+ */
+function configHolding(text, values) {
+    const holding = new Set(values.filter(value => text.includes(value)));
+    const left = values.filter(value => !holding.has(value));
+    if (left.length === 0)
+        return { holding, unsure: false };
+    const docs = (0,yaml_dist/* parseAllDocuments */.hR)(asPyYaml(text), { version: '1.1', prettyErrors: false });
+    if (!Array.isArray(docs))
+        return { holding, unsure: false };
+    if (docs.some(doc => doc.errors.length > 0))
+        return { holding, unsure: true };
+    for (const doc of docs)
+        (0,yaml_dist/* visit */.YR)(doc, {
+            Scalar(_key, node) {
+                const v = node.value;
+                const bytes = v instanceof Uint8Array ? Buffer.from(v) : undefined;
+                for (const value of left)
+                    if (typeof v === 'string' ? v.includes(value) : bytes?.includes(value))
+                        holding.add(value);
+                return holding.size === values.length ? yaml_dist/* visit */.YR.BREAK : undefined;
+            }
+        });
+    return { holding, unsure: false };
+}
+/** A config key that names a credential (`api_key`, `api_keys`, `token`, `Authorization`, …). */
+const CREDENTIAL_KEY = /^(?:.*[_-])?(?:api[_-]?keys?|key|tokens?|secrets?|password|passwd|pat|credentials?|authorization)$/i;
+/**
+ * Where config.yaml's text sets a credential: the dotted paths of keys named like one with a
+ * non-empty string value, other than a `${VAR}` reference (Hermes expands it from its environment,
+ * where a fronted key is the capability). The agent reads the file (its copy, or the runner's).
+ * Aliases are not followed: the anchored original is found where it is written.
+ */
+function configCredentials(text) {
+    // A value a credential-named key gives: a string other than a bare `${NAME}` reference (`${A:-x}`
+    // and anything around one are text), bytes (`!!binary`), or a list holding either.
+    const setsCredential = (doc, node) => {
+        const value = (0,yaml_dist/* isAlias */.Vj)(node) ? node.resolve(doc) : node;
+        if ((0,yaml_dist/* isSeq */.oP)(value))
+            return value.items.some(item => setsCredential(doc, item));
+        if (!(0,yaml_dist/* isScalar */.jn)(value))
+            return false;
+        if (value.value instanceof Uint8Array)
+            return value.value.length > 0;
+        const text = typeof value.value === 'string' ? value.value.trim() : '';
+        return text !== '' && !/^\$\{[A-Za-z_]\w*\}$/.test(text);
+    };
+    const found = [];
+    const walk = (doc, node, at) => {
+        if ((0,yaml_dist/* isMap */.jh)(node))
+            for (const pair of node.items) {
+                const key = (0,yaml_dist/* isScalar */.jn)(pair.key) ? String(pair.key.value) : '?';
+                // An alias gives Hermes what it names (PyYAML resolves it): `api_key: *shared`.
+                const value = (0,yaml_dist/* isAlias */.Vj)(pair.value) ? pair.value.resolve(doc) : pair.value;
+                if (CREDENTIAL_KEY.test(key) && setsCredential(doc, value))
+                    found.push(at + key);
+                else if (!(0,yaml_dist/* isAlias */.Vj)(pair.value))
+                    walk(doc, value, `${at}${key}.`);
+            }
+        else if ((0,yaml_dist/* isSeq */.oP)(node))
+            node.items.forEach((item, n) => walk(doc, item, `${at}${n}.`));
+    };
+    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(asPyYaml(text), { version: '1.1', prettyErrors: false }))
+        if ((0,yaml_dist/* isDocument */.wz)(doc))
+            walk(doc, doc.contents, '');
+    return found;
+}
+/**
+ * The parsed document, or why it cannot be read for certain (a YAML error, a key twice, several
+ * documents). Read as YAML 1.1, as Hermes' PyYAML reads it (`yes`, `on` are booleans there).
+ */
+function parsed_(text) {
+    // A comment could hide from the action a key that Hermes reads after a line break of YAML 1.1.
+    if (text.search(YAML11_BREAKS) >= 0)
+        return 'it holds a line break of YAML 1.1 (NEL, LS or PS)';
+    // A directive (`%YAML 1.2`) changes the schema the yaml package reads with (merges off); PyYAML's
+    // does not change.
+    if (/^\uFEFF?%/m.test(text))
+        return 'it holds a directive (%YAML, %TAG)';
+    const doc = (0,yaml_dist/* parseDocument */.Tp)(text.replace(/^\uFEFF/, ''), {
+        version: '1.1',
+        uniqueKeys: true,
+        prettyErrors: false
+    });
+    // A warning is a tag the action cannot resolve (`!!python/…`), which PyYAML's safe loader refuses.
+    const [error] = [...doc.errors, ...doc.warnings];
+    if (error)
+        return `it is not YAML the action can read (${error.code})`;
+    // Two merge keys in one mapping: PyYAML takes the last, the yaml package the first.
+    const doubled = [];
+    (0,yaml_dist/* visit */.YR)(doc, {
+        Map(_key, map) {
+            if (map.items.filter(pair => mergeKey(pair.key)).length < 2)
+                return undefined;
+            doubled.push(map);
+            return yaml_dist/* visit */.YR.BREAK;
+        }
+    });
+    return doubled.length > 0 ? 'a mapping in it has two merge keys (<<)' : doc;
+}
+
+;// CONCATENATED MODULE: ./src/confine/agent-home.ts
+/**
+ * The agent's HOME: fresh for the run (mode 0700, in the system tmp), holding a copy of the runner
+ * user's Hermes config (`config.yaml`, `.env`, `skills/`), and the environment that points the agent
+ * at it. The `.env` copy has the model gateway's variables taken out (Hermes loads that file over
+ * its environment; see config/hermes-dotenv.ts).
+ */
+
+
+
+
+
+
+/** What of Hermes' home is copied into the agent's (only `.env` with `ignore-user-config`). */
+const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/**
+ * What of Hermes' home may hold a key: the originals are closed to others while the agent runs
+ * (skills/ too: a skill left out of the agent's copy for holding a key is still there).
+ */
+const HERMES_SECRETS = [...hermes_dotenv/* HERMES_KEY_FILES */.tj, 'skills'];
+/** A fresh, empty HOME for the user `name` (still root's: the caller hands it over). */
+function makeAgentHome(name) {
+    return external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
+}
+/** Fills home with its tmp/, and .hermes/ with the copy of the runner user's config. */
+function fillAgentHome(home, options) {
+    const hermesHome = external_node_path_.join(home, '.hermes');
+    external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
+    external_node_fs_.mkdirSync(hermesHome);
+    const source = (0,hermes_dotenv/* hermesHomeOf */.Ji)(options.env);
+    const config = options.overrides?.config;
+    // With ignore-user-config, a config.yaml of the action's alone (Hermes' own retries off).
+    const entries = options.ignoreUserConfig
+        ? ['.env', ...(config !== undefined ? ['config.yaml'] : [])]
+        : CONFIG_ENTRIES;
+    for (const entry of entries) {
+        const to = external_node_path_.join(hermesHome, entry);
+        if (entry === '.env') {
+            copyDotenv(options, to);
+            continue;
+        }
+        if (entry === 'config.yaml' && config !== undefined) {
+            // The user's file (or none) with the action's edits: the runner's own is not touched.
+            external_node_fs_.writeFileSync(to, config, { mode: 0o600 });
+            continue;
+        }
+        const from = external_node_path_.join(source, entry);
+        if (external_node_fs_.existsSync(from))
+            // The entry itself may be a link (the user's choice of config): its target is copied. Links
+            // inside it stay links, read with the agent's own rights: one planted in skills/ towards
+            // ~/.ssh would otherwise hand the agent a copy of the key.
+            external_node_fs_.cpSync(external_node_fs_.realpathSync(from), to, { recursive: true, verbatimSymlinks: true });
+    }
+    dropHolding(hermesHome, options.overrides?.values ?? [], options.warn);
+    const copy = external_node_path_.join(hermesHome, 'config.yaml');
+    const set = external_node_fs_.existsSync(copy) ? configCredentials(external_node_fs_.readFileSync(copy, 'utf8')) : [];
+    if (set.length > 0)
+        options.warn(`Hermes' config.yaml sets ${set.join(', ')}, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only.`);
+}
+/**
+ * Takes out of the agent's copy every file that holds one of the values (a fronted key written in
+ * .env under another name, in a skill, anywhere): each said in a warning, by its path only. Links
+ * are not followed (the agent reads their targets with its own rights).
+ */
+function dropHolding(root, values, warn) {
+    const secrets = values.filter(v => v.trim() !== '');
+    if (secrets.length === 0)
+        return;
+    const drop = (file, shown) => {
+        external_node_fs_.rmSync(file, { recursive: true, force: true });
+        warn(`Hermes' ${shown} holds the value of a key the model gateway fronts: the agent's copy of Hermes' home goes without it (take the key out of it).`);
+    };
+    const walk = (dir) => {
+        for (const entry of external_node_fs_.readdirSync(dir, { withFileTypes: true })) {
+            const file = external_node_path_.join(dir, entry.name);
+            const shown = external_node_path_.relative(root, file);
+            // The name itself (the agent lists it), or where a link points, said without the name.
+            if (holdsAny(Buffer.from(shown), secrets))
+                drop(file, 'an entry whose name');
+            else if (entry.isSymbolicLink() && holdsAny(Buffer.from(external_node_fs_.readlinkSync(file)), secrets))
+                drop(file, `${shown} (a link, by its target)`);
+            else if (entry.isDirectory())
+                walk(file);
+            else if (entry.isFile() && holdsAny(external_node_fs_.readFileSync(file), secrets))
+                drop(file, shown);
+        }
+    };
+    walk(root);
+}
+const holdsAny = (bytes, secrets) => secrets.some(secret => bytes.includes(secret));
+/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
+function agentEnv(env, home, name) {
+    return {
+        ...(0,environment/* childEnv */.gf)(env),
+        HOME: home,
+        USER: name,
+        LOGNAME: name,
+        HERMES_HOME: external_node_path_.join(home, '.hermes'),
+        TMPDIR: external_node_path_.join(home, 'tmp')
+    };
+}
+/**
+ * Hermes' `.env`, copied without the variables the action sets for Hermes (it would load them over
+ * the gateway's): or not at all, with a warning, when they cannot be taken out for certain.
+ */
+function copyDotenv(options, to) {
+    const dotenv = (0,hermes_dotenv/* readHermesDotenv */.$n)(options.env);
+    if (!dotenv)
+        return;
+    const { names = [], keys = [] } = options.overrides ?? {};
+    const text = names.length > 0 ? (0,hermes_dotenv/* withoutNames */.Fw)(dotenv, new Set(names), new Set(keys)) : dotenv.text;
+    if (text === undefined) {
+        options.warn(`${dotenv.path} is not given to the agent: it sets ${names.filter(n => dotenv.text.includes(n)).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`);
+        return;
+    }
+    external_node_fs_.writeFileSync(to, text, { mode: 0o600 });
+}
+
 // EXTERNAL MODULE: ./src/run/retry.ts
 var retry = __nccwpck_require__(31191);
 ;// CONCATENATED MODULE: ./src/confine/agent-user.ts
 /**
  * The agent's own user: made for one run (`useradd --system`, no login shell, no home on disk, no
- * group but its own) and deleted after it.
+ * group but its own) and deleted after it, with a uid (and gid) no earlier run on this machine was
+ * given. What an agent leaves in a folder anyone may write (`/var/lock`, `/var/crash`, a deep
+ * world-writable folder of some package's) stays its uid's, and no later agent is that uid: a 0600
+ * file left there is unreadable to the next one, wherever it lies.
  */
 
 
@@ -66618,27 +67056,149 @@ var retry = __nccwpck_require__(31191);
  * tests) must not end each other's processes, nor reach each other's workspaces.
  */
 const AGENT_USER_PREFIX = 'hermes-agent-';
-/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
+/** Every uid given to an agent on this machine, one a line, appended as root before it is used. */
+const UID_LEDGER = '/var/lib/hermes-action/agent-uids';
+/**
+ * Where agents' ids are drawn from when the user namespace maps them: a range no distribution
+ * allocates (systemd's UID ranges leave it unused: above its container range, below 2^31 and its
+ * foreign range), so that no user made later (a package's) inherits an agent's files either.
+ */
+const AGENT_IDS = Object.freeze({
+    first: 1_879_048_192,
+    last: 2_147_352_575
+});
+/** Else (a container whose user namespace maps 65536 ids): the system range, as useradd has it. */
+const SYSTEM_IDS = Object.freeze({ first: 100, last: 999 });
+/** groupadd and useradd give up when another holds /etc/passwd's lock (exit 10), or find the id taken (exit 4). */
 const USERADD_TRIES = 5;
 const USERADD_BACKOFF_MS = 200;
-/** Makes a user of a new name, retried while another useradd holds the lock; its name. */
+/** Makes a user of a new name and a new id, retried while the lock is held or the id was taken; its name. */
 async function makeAgentUser(admin) {
     const name = AGENT_USER_PREFIX + (0,external_node_crypto_.randomBytes)(3).toString('hex');
-    await (0,retry/* retry */.L)(async () => {
+    let last;
+    const made = await (0,retry/* retry */.L)(async () => {
+        const id = pickAgentId(mappedIds(), usedIds());
         try {
-            useradd(name, admin);
-            return { value: undefined };
+            // Recorded first: an id tried once is never given again, whatever happens next.
+            admin('sh', ['-c', RECORD, 'sh', UID_LEDGER, String(id)]);
+            addUser(name, id, admin);
+            return { value: true };
         }
         catch (error) {
-            // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
-            if (!/exit 10\b/.test((0,errors/* messageOf */.b)(error)))
+            last = error;
+            // 10: /etc/passwd or /etc/group locked by another useradd; 4: the id is taken. Worth another try.
+            if (!/exit (10|4)\b/.test((0,errors/* messageOf */.b)(error)))
                 throw error;
-            return { value: undefined, retry: (0,errors/* messageOf */.b)(error) };
+            return { value: false, retry: (0,errors/* messageOf */.b)(error) };
         }
     }, { tries: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
+    if (!made)
+        throw last instanceof Error ? last : new Error((0,errors/* messageOf */.b)(last));
     return name;
 }
-/** Deletes the agent user; one left behind owns nothing and runs nothing, the next run makes its own. */
+/** Appends $2 to the ledger $1, making its folder (root's, 0755) first. */
+const RECORD = 'mkdir -p -m 755 "${1%/*}" && printf \'%s\\n\' "$2" >> "$1"';
+/** Its own group with the same id, then the user in it alone; the group taken out again when the user cannot be made. */
+function addUser(name, id, admin) {
+    admin('groupadd', ['--system', '--gid', String(id), name]);
+    try {
+        admin('useradd', [
+            '--system',
+            '--uid',
+            String(id),
+            '--gid',
+            String(id),
+            '--no-user-group',
+            '--no-log-init',
+            '--no-create-home',
+            '--home-dir',
+            '/nonexistent',
+            '--shell',
+            '/usr/sbin/nologin',
+            name
+        ]);
+    }
+    catch (error) {
+        removeGroup(name, admin);
+        throw error;
+    }
+}
+/**
+ * An id for the next agent: at random in AGENT_IDS where the user namespace maps it (uid and gid
+ * alike), else in the system range; never one in `used`. Throws when none is left.
+ */
+function pickAgentId(mapped, used, random = below => (0,external_node_crypto_.randomInt)(below)) {
+    for (const range of [AGENT_IDS, SYSTEM_IDS]) {
+        const free = mapped
+            .map(m => ({ first: Math.max(m.first, range.first), last: Math.min(m.last, range.last) }))
+            .filter(r => r.first <= r.last);
+        const size = free.reduce((n, r) => n + r.last - r.first + 1, 0);
+        const usedHere = [...used].filter(id => free.some(r => id >= r.first && id <= r.last)).length;
+        if (size - usedHere <= 0)
+            continue;
+        // A large range: a few draws find a free id; a small one is walked from a random start.
+        for (let draw = 0, at = random(size); draw < size; draw++, at = (at + 1) % size) {
+            const id = nth(free, at);
+            if (!used.has(id))
+                return id;
+        }
+    }
+    throw new Error(`every id the agent's user could be given here was given to an earlier run's (${UID_LEDGER} lists them; the user namespace maps ${mapped.map(r => `${r.first}-${r.last}`).join(', ') || 'none'}): a uid is never given twice, so that no agent reads what an earlier one left`);
+}
+function nth(ranges, at) {
+    let left = at;
+    for (const r of ranges) {
+        const size = r.last - r.first + 1;
+        if (left < size)
+            return r.first + left;
+        left -= size;
+    }
+    throw new RangeError(`no id at ${at}`);
+}
+/** The ids both this user namespace's uid_map and gid_map map (the whole 32-bit space outside one). */
+function mappedIds(read = file => external_node_fs_.readFileSync(file, 'utf8')) {
+    const ranges = (file) => {
+        let text;
+        try {
+            text = read(file);
+        }
+        catch {
+            return [{ first: 0, last: 4_294_967_294 }];
+        }
+        return text
+            .split('\n')
+            .map(line => line.trim().split(/\s+/).map(Number))
+            .filter(([inside, , count]) => Number.isInteger(inside) && Number.isInteger(count))
+            .map(([inside = 0, , count = 0]) => ({ first: inside, last: inside + count - 1 }));
+    };
+    const gids = ranges('/proc/self/gid_map');
+    return ranges('/proc/self/uid_map').flatMap(u => gids
+        .map(g => ({ first: Math.max(u.first, g.first), last: Math.min(u.last, g.last) }))
+        .filter(r => r.first <= r.last));
+}
+/** The ids not to give: the ledger's, and those /etc/passwd and /etc/group hold now. */
+function usedIds() {
+    const used = new Set();
+    const add = (file, field) => {
+        let text = '';
+        try {
+            text = external_node_fs_.readFileSync(file, 'utf8');
+        }
+        catch {
+            return; // no ledger yet
+        }
+        for (const line of text.split('\n')) {
+            const id = Number(field < 0 ? line.trim() : line.split(':')[field]);
+            if (line.trim() !== '' && Number.isInteger(id))
+                used.add(id);
+        }
+    };
+    add(UID_LEDGER, -1);
+    add('/etc/passwd', 2);
+    add('/etc/group', 2);
+    return used;
+}
+/** Deletes the agent user (and its group); one left behind owns nothing and runs nothing, the next run makes its own. */
 function removeAgentUser(name, admin) {
     try {
         admin('userdel', [name]);
@@ -66646,18 +67206,25 @@ function removeAgentUser(name, admin) {
     catch {
         // Left behind: see above.
     }
+    removeGroup(name, admin);
 }
-function useradd(name, admin) {
-    admin('useradd', [
-        '--system',
-        '--user-group',
-        '--no-create-home',
-        '--home-dir',
-        '/nonexistent',
-        '--shell',
-        '/usr/sbin/nologin',
-        name
-    ]);
+/** userdel takes the group too where USERGROUPS_ENAB is yes; elsewhere (still in /etc/group) it is taken here. */
+function removeGroup(name, admin) {
+    let groups = '';
+    try {
+        groups = external_node_fs_.readFileSync('/etc/group', 'utf8');
+    }
+    catch {
+        return;
+    }
+    if (!groups.split('\n').some(line => line.startsWith(`${name}:`)))
+        return;
+    try {
+        admin('groupdel', [name]);
+    }
+    catch {
+        // Left behind: it holds no one.
+    }
 }
 /**
  * Who may serve an upstream of the model gateway's on this machine (gateway/loopback-owner.ts):
@@ -66756,7 +67323,7 @@ function processesOf(uid) {
 ;// CONCATENATED MODULE: ./src/confine/hand-back.ts
 /**
  * What the agent leaves is not the runner's to inherit. Its files in the shared temp folders are
- * swept (a later agent may get its uid); a file it hard-linked is copied apart before the lent tree
+ * swept (no later agent gets its uid: agent-user.ts; this keeps the disk clean); a file it hard-linked is copied apart before the lent tree
  * goes back (its other name may lie where the next agent reaches); write bits for group and others
  * it added, its set-id bits and ACLs are dropped, the modes the tree had before the lend kept.
  */
@@ -66790,7 +67357,7 @@ function sweepShared(uid, admin) {
         ]);
     }
     catch {
-        // A file gone while find ran: what is left is swept again when this uid is next made.
+        // A file gone while find ran: what is left stays its uid's, which no later agent is given.
     }
 }
 /**
@@ -66879,8 +67446,9 @@ function walk(tree, visit) {
  * lists the runner's file-command files, rewrites the action's files, and outlives the step.
  *
  * How (every command through host.ts's admin, as root or behind `sudo -n`):
- * - the user is made for the run and deleted after it (agent-user.ts); its HOME is fresh and holds
- *   a copy of the runner user's Hermes config (agent-home.ts);
+ * - the user is made for the run and deleted after it, with a uid no earlier run was given
+ *   (agent-user.ts); its HOME is fresh and holds a copy of the runner user's Hermes config
+ *   (agent-home.ts);
  * - the workspace is lent, not shared: the runner user's files in it (but hard links, whose other
  *   names may lie outside) are chowned to the agent, and handed back (every file the agent owns
  *   there, new ones included, `chown -R -h --from`) when Hermes ends. Ownership, not ACLs: it needs
@@ -66989,7 +67557,7 @@ class Isolation {
         fillAgentHome(home, options);
         // The originals stay at a path the agent knows, maybe on a way it is given to enter (Hermes
         // installed under ~/.hermes, the runner's home above the workspace): closed to others for the run.
-        const source = hermesHomeOf(options.env);
+        const source = (0,hermes_dotenv/* hermesHomeOf */.Ji)(options.env);
         for (const entry of HERMES_SECRETS)
             this.closeForRun(external_node_path_.join(source, entry));
         // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
@@ -66999,8 +67567,6 @@ class Isolation {
             this.queryFile = external_node_path_.join(home, 'query.txt');
             external_node_fs_.copyFileSync(options.queryFile, this.queryFile);
         }
-        // An earlier user with this uid, not swept (its step killed): what it left is not this one's.
-        sweepShared(this.user.uid, admin);
         admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
         this.actionEnv = options.env;
         if (runnerTemp)
@@ -67181,7 +67747,8 @@ class Isolation {
                 if ((0,host/* systemTool */._f)('setfacl'))
                     step('dropping its ACLs', () => admin('setfacl', ['-R', '-P', '-b', lent]));
             }
-            // After the hand-back (the lent tree may lie in /tmp), and with no process of its left to add one.
+            // Not for a later agent (none gets this uid again), but for the disk: after the hand-back (the
+            // lent tree may lie in /tmp), and with no process of its left to add one.
             step('sweeping its files from the shared temp folders', () => sweepShared(this.user.uid, admin));
             for (const { dir, mode, acl } of this.modes.splice(0))
                 step(`putting back the mode of ${dir}`, () => {
@@ -67222,18 +67789,6 @@ function ancestors(p) {
 }
 
 ;// CONCATENATED MODULE: ./src/confine/confine.ts
-/**
- * Confinement as one stage: confine() snapshots what the agent must not keep (the checkout's git
- * control, the runner's file commands), makes its user and lends it the workspace, and returns either
- * why it could not, or a handle. The handle's release() ends the agent's processes, hands the
- * workspace back, puts the snapshots back and gives the whole isolation fact. Who takes gives back: a
- * failure half-way is undone here, never by a caller's `finally`.
- */
-
-
-
-
-
 
 
 
@@ -67250,21 +67805,21 @@ async function confine(options) {
     const { plan, workspace, executable, env } = options;
     // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's,
     // and what the runner's file commands held (whatever the agent writes into them is undone).
-    const gitControl = snapshotGitControl(workspace);
+    const gitControl = snapshotGitControl(workspace, env);
     if (gitControl.partial)
         options.warn(gitControl.partial);
-    if (gitControl.hooks)
-        options.warn(gitControl.hooks);
     const fileCommands = snapshotFileCommands(env);
     let isolation;
+    // Refused when the inputs were read; here for a tree that came to hold the runner's own since
+    // (a link), or was never an input (the fork's). Never run unisolated instead: that user would reach it all.
     const unlent = unlentWhy(options);
-    if (unlent) {
-        const why = `Hermes cannot run as its own user: ${unlent}; set working-directory (and the checkout's path) to a folder that holds none of them`;
-        if (!options.mayFallBack)
-            return { ok: false, why: `${why}.`, fact: { why: unlent } };
-        options.warn(`${why}. Hermes runs as the runner's user (see docs/security.md).`);
-    }
-    else if (plan?.kind === 'user' && executable) {
+    if (unlent)
+        return {
+            ok: false,
+            why: `Hermes cannot run as its own user: ${unlent}; set ${inputs/* Input */.p.WorkingDirectory} (and the checkout's path) to a folder that holds none of them, or "${inputs/* Input */.p.Isolation}: none" to run it as the runner's user.`,
+            fact: { why: unlent }
+        };
+    if (plan?.kind === 'user' && executable) {
         try {
             isolation = await Isolation.isolate(plan, { ...options, executable }, options.host);
         }
@@ -67292,7 +67847,7 @@ async function confine(options) {
         const ran = isolation
             ? await isolation.release()
             : {
-                why: unlent ?? (plan?.kind === 'none' ? plan.why : 'Hermes was not found'),
+                why: plan?.kind === 'none' ? plan.why : 'Hermes was not found',
                 // No uid to fence; no warning of its own: running as the runner's user was chosen, or
                 // warned of (admission refused the events where a fence was required).
                 egress: options.fence.egress.kind === 'open' ? OPEN_NETWORK : unfenced(AS_THE_RUNNER)
@@ -67334,56 +67889,8 @@ function unlentWhy(options) {
     if (options.plan?.kind !== 'user' || !options.executable)
         return undefined;
     const lent = lentTree(options.workspace, options.workingDirectory);
-    const held = heldBy(lent, options.env);
+    const held = (0,paths/* runnersOwnIn */.ro)(lent, options.env);
     return held && `${lent} holds ${held}, which the agent must not own`;
-}
-/**
- * What of the runner's own the tree holds (RUNNER_TEMP, its home, the action's files, Hermes' home
- * or a file of it that may hold a key), or undefined. Compared by where links lead: a Hermes home,
- * or its `.env`, linked into the workspace is in the tree the agent is handed.
- */
-function heldBy(tree, env) {
-    const hermesHome = hermesHomeOf(env);
-    const own = [
-        ['RUNNER_TEMP', env.RUNNER_TEMP],
-        ["the runner user's home", env.HOME ?? external_node_os_.homedir()],
-        ["Hermes' home (HERMES_HOME)", hermesHome],
-        // Not skills/: a team's skills may well live in the repository, which the agent reads anyway.
-        ...HERMES_KEY_FILES.map((entry) => [
-            `Hermes' ${entry} (through a link)`,
-            external_node_path_.join(hermesHome, entry)
-        ]),
-        ["the action's own files", env.GITHUB_ACTION_PATH],
-        ["the action's own files", process.argv[1] && external_node_path_.dirname(external_node_path_.resolve(process.argv[1]))]
-    ];
-    const lent = real(tree);
-    const held = own
-        .filter(([, dir]) => dir && (inside(external_node_path_.resolve(dir), tree) || inside(real(dir), lent)))
-        .map(([what]) => what);
-    return held.length > 0 ? [...new Set(held)].join(', ') : undefined;
-}
-/**
- * Where a path leads, links followed, a link to nothing (yet) included: its target, or the first
- * folder above it that exists, resolved, with the rest. A link to a file the workspace does not hold
- * yet is one the agent could make there.
- */
-function real(file, hops = 0) {
-    const at = external_node_path_.resolve(file);
-    try {
-        return external_node_fs_.realpathSync(at);
-    }
-    catch {
-        // Not there, or a link to nothing: below.
-    }
-    if (hops < 40)
-        try {
-            return real(external_node_path_.resolve(external_node_path_.dirname(at), external_node_fs_.readlinkSync(at)), hops + 1);
-        }
-        catch {
-            // Not a link.
-        }
-    const parent = external_node_path_.dirname(at);
-    return parent === at || hops >= 40 ? at : external_node_path_.join(real(parent, hops + 1), external_node_path_.basename(at));
 }
 
 // EXTERNAL MODULE: ./src/gateway/providers.ts
@@ -67483,7 +67990,7 @@ function plainEndpoint(upstream) {
  * ignore-user-config, when it is isolated).
  */
 function readsConfig({ env, dotenv, isolated, ignoreUserConfig }) {
-    const anthropicKey = Boolean(withDotenv(env, dotenv).ANTHROPIC_API_KEY?.trim());
+    const anthropicKey = Boolean((0,hermes_dotenv/* withDotenv */.fE)(env, dotenv).ANTHROPIC_API_KEY?.trim());
     return !isolated || !ignoreUserConfig || anthropicKey;
 }
 /**
@@ -67494,7 +68001,7 @@ function readsConfig({ env, dotenv, isolated, ignoreUserConfig }) {
  */
 function frontingOf(facts) {
     const { env, dotenv, model, isolated, ignoreUserConfig } = facts;
-    const seen = withDotenv(env, dotenv);
+    const seen = (0,hermes_dotenv/* withDotenv */.fE)(env, dotenv);
     const anthropicKey = Boolean(seen.ANTHROPIC_API_KEY?.trim());
     const copied = isolated && !ignoreUserConfig;
     const agentReads = !isolated || !ignoreUserConfig;
@@ -67627,7 +68134,7 @@ function agentOverrides({ gateway, dotenv, agentConfig }, env) {
  */
 function heldByAgent(held, agentEnv, { gateway, dotenv, configHeld = [] }, isolated) {
     return [
-        ...held(withDotenv(agentEnv, dotenv), isolated ? (gateway?.fronted ?? []) : []),
+        ...held((0,hermes_dotenv/* withDotenv */.fE)(agentEnv, dotenv), isolated ? (gateway?.fronted ?? []) : []),
         ...configHeld.map(at => `config.yaml: ${at}`)
     ];
 }
@@ -67817,7 +68324,7 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
     const warning = (message) => out.warning(log.redact(message));
     const read = {
         env,
-        dotenv: readHermesDotenv(env),
+        dotenv: (0,hermes_dotenv/* readHermesDotenv */.$n)(env),
         isolated,
         ignoreUserConfig: settings.ignoreUserConfig
     };
@@ -67912,7 +68419,6 @@ async function prepareAgent(options, running) {
             ignoreUserConfig: settings.ignoreUserConfig,
             env: agentEnvironment(env, turn, warn),
             overrides: agentOverrides(turn, env),
-            mayFallBack: settings.isolation === 'auto' && !options.strangers,
             fence: {
                 egress: settings.egress,
                 gatewayPort: gateway?.port,
@@ -68767,6 +69273,9 @@ function parseSettings({ getInput, env }) {
     }
     const cli = parseCli(getInput, workspace, env);
     confineQuery(query, cli.workingDirectory, env);
+    const workingDirectory = (0,input_reader/* reader */.wA)(getInput).text(inputs/* Input */.p.WorkingDirectory);
+    if (workingDirectory !== undefined && cli.isolation !== 'none')
+        (0,paths/* refuseLendingRunnersOwn */.RY)(workingDirectory, cli.workingDirectory, env);
     return { mode: 'cli', ...parseCommon(getInput, env, cli.workingDirectory), ...cli, query };
 }
 /** query-file must resolve inside the workspace or RUNNER_TEMP; Hermes still gets the path as given. */
@@ -68937,107 +69446,6 @@ function checkPaths(settings, given) {
         readQuery(settings.query, settings.workingDirectory);
 }
 
-// EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
-var dist_ajv = __nccwpck_require__(42463);
-var ajv_default = /*#__PURE__*/__nccwpck_require__.n(dist_ajv);
-// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
-var _2020 = __nccwpck_require__(52210);
-var _2020_default = /*#__PURE__*/__nccwpck_require__.n(_2020);
-// EXTERNAL MODULE: ./node_modules/ajv-formats/dist/index.js
-var ajv_formats_dist = __nccwpck_require__(82815);
-var dist_default = /*#__PURE__*/__nccwpck_require__.n(ajv_formats_dist);
-;// CONCATENATED MODULE: ./src/schema/load.ts
-/** `json-schema`: the JSON Schema the answer must match, read (inline or from a file) and compiled before Hermes runs. */
-
-
-
-
-
-
-
-
-
-
-/** The `$schema` values the action can check (without the trailing `#`); none means 2020-12. */
-const DRAFTS = {
-    'https://json-schema.org/draft/2020-12/schema': '2020-12',
-    'http://json-schema.org/draft-07/schema': 'draft-07'
-};
-const SHOWN_CHARS = 200;
-const SCHEMA_ERRORS_SHOWN = 5;
-/**
- * The schema from `json-schema`, or undefined when the input is empty. Inline when the value starts
- * with `{`, else the path of a file relative to the workspace. Anything that is not a JSON Schema
- * (draft 2020-12 or draft-07) is an InputError saying where.
- */
-function readSchema({ getInput, env }) {
-    const raw = getInput(inputs/* Input */.p.JsonSchema).trim();
-    if (raw === '')
-        return undefined;
-    const given = `Input "${inputs/* Input */.p.JsonSchema}"`;
-    let text = raw;
-    let where = `${given} (inline)`;
-    if (!raw.startsWith('{')) {
-        // As parseSettings resolves the workspace.
-        const file = (0,paths/* confine */.Do)(inputs/* Input */.p.JsonSchema, (0,text_text/* clip */.$Q)(raw, SHOWN_CHARS), external_node_path_.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), raw), env);
-        where = `${given} (the file ${file})`;
-        try {
-            text = external_node_fs_.readFileSync(file, 'utf8');
-        }
-        catch (error) {
-            const why = error.code ?? String(error);
-            throw new inputs/* InputError */.d(`${given} is ${JSON.stringify((0,text_text/* clip */.$Q)(raw, SHOWN_CHARS))}: not an inline schema (one starts with "{"), and ${file} cannot be read (${why}). ` +
-                'Give a JSON Schema object, or the path of a .json file in the workspace.');
-        }
-    }
-    const parsed = (0,json/* parseJson */.qF)(text.replace(/^\uFEFF/, ''));
-    if (!parsed.ok)
-        throw new inputs/* InputError */.d(`${where} is not JSON: ${parsed.error}.`);
-    const schema = parsed.value;
-    if (!(0,text_text/* isObject */.Gv)(schema)) {
-        throw new inputs/* InputError */.d(`${where} is JSON, but not a JSON Schema: a schema is an object, such as {"type": "object", "properties": {…}}.`);
-    }
-    const draft = draftOf(schema, where);
-    const warnings = [];
-    const note = (...args) => void warnings.push(args.map(String).join(' '));
-    const options = {
-        allErrors: true,
-        // Unknown keywords are allowed by the specification: said in a warning rather than refused.
-        strict: 'log',
-        logger: { log: () => undefined, warn: note, error: note }
-    };
-    const ajv = draft === 'draft-07' ? new (ajv_default())["default"](options) : new (_2020_default())["default"](options);
-    dist_default()["default"](ajv);
-    if (!ajv.validateSchema(schema)) {
-        throw new inputs/* InputError */.d(`${where} is not a valid JSON Schema (draft ${draft}): ${schemaErrors(ajv.errors ?? [])}.`);
-    }
-    try {
-        return { schema, draft, validate: ajv.compile(schema), warnings };
-    }
-    catch (error) {
-        const why = (0,errors/* messageOf */.b)(error);
-        throw new inputs/* InputError */.d(`${where} cannot be used as a JSON Schema (draft ${draft}): ${why}.`);
-    }
-}
-function draftOf(schema, where) {
-    const declared = schema.$schema;
-    if (declared === undefined)
-        return '2020-12';
-    const draft = typeof declared === 'string' ? DRAFTS[declared.replace(/#$/, '')] : undefined;
-    if (draft)
-        return draft;
-    throw new inputs/* InputError */.d(`${where} declares "$schema": ${(0,text_text/* clip */.$Q)(JSON.stringify(declared), SHOWN_CHARS)}, which the action cannot check; ` +
-        `use "https://json-schema.org/draft/2020-12/schema" (or leave "$schema" out) or "http://json-schema.org/draft-07/schema#".`);
-}
-/** Where in the schema each problem is (a JSON pointer), and what is wrong there. */
-function schemaErrors(errors) {
-    const shown = errors
-        .slice(0, SCHEMA_ERRORS_SHOWN)
-        .map(e => `at ${e.instancePath || '/'}: ${e.message ?? e.keyword}`);
-    const more = errors.length - shown.length;
-    return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
-}
-
 ;// CONCATENATED MODULE: ./src/schema/prompt.ts
 /** What `json-schema` adds to the prompt: an instruction to answer with one JSON value, and the schema. */
 
@@ -69161,6 +69569,11 @@ function withProposals(user, wanted) {
         draft,
         validate: ajv.compile(checked),
         warnings: user?.warnings ?? [],
+        asks: {
+            jsonSchema: user !== undefined,
+            review: wanted.review,
+            labels: wanted.labels.length > 0
+        },
         ...(wanted.labels.length > 0 ? { settle: value => settleLabels(value, wanted.labels) } : {})
     };
 }
@@ -69317,6 +69730,8 @@ function viewOf(report, cancelled) {
         message: verdict.message,
         answer: turn.result?.text,
         structured: report.answer,
+        asked: report.asked,
+        review: report.review,
         model: turn.model,
         tokens: turn.result?.tokens,
         durationMs: ran ? report.durationMs : undefined,
@@ -69838,6 +70253,8 @@ function statusOf(call) {
 
 
 
+
+
 /** GitHub drops a step's summary whole past this many bytes. */
 const SUMMARY_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
 /** What the summary may take: under the limit with room to spare, whatever the run. */
@@ -69853,13 +70270,16 @@ const QUERY_CHARS = 200;
 /** An answer this short is shown open: there is nothing to save by collapsing it. */
 const OPEN_ANSWER_BYTES = 1024;
 const ANSWER_BYTES = 96 * 1024;
+/** The agent's summary of its review: as much as the review's own body shows of it. */
+const summary_REVIEW_CHARS = 20_000;
+const REVIEW_BYTES = 64 * 1024;
 const ISSUES_SHOWN = 30;
 const UNKNOWN_TYPES_SHOWN = 10;
 const UNFINISHED_SHOWN = 10;
 const PROBLEM_CHARS = 200;
 const LINK_TEXT_CHARS = 100;
 const PATH_CHARS = 200;
-const URL_CHARS = 500;
+const summary_URL_CHARS = 500;
 /** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
 const NOTE_BYTES = 512;
 // Reasoning (API server mode) gets the bytes everything else left, up to REASONING_BYTES.
@@ -69876,9 +70296,14 @@ function invalidInputSummary(message) {
 function skippedSummary(message) {
     return `### ${(0,run_verdict/* titleOf */.Gg)('skipped')}\n\n${inline((0,text_text/* clip */.$Q)(message, summary_MESSAGE_CHARS))}\n`;
 }
-/** The optional blocks, and which go first when the budget is short (the structured output last). */
-const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
-const LEFT_OUT_FIRST = [2, 0, 1];
+/** The optional blocks, and which go first when the budget is short (the review last). */
+const EXTRAS = [
+    'the review',
+    'the answer',
+    'the structured output',
+    'the stream anomalies'
+];
+const LEFT_OUT_FIRST = [3, 1, 2, 0];
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
  * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
@@ -69894,15 +70319,19 @@ function renderSummary(report, options = {}) {
     // The tool-call table's note names where the transcript is up to twice (the rows left out, the
     // calls that never returned); the reasoning's note once more.
     const noteBytes = NOTE_BYTES + 2 * bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
-    const head = [
-        statusBlock(report),
+    // What a reader looks for first, the outcome, is the head's first block: the run table comes after the answer.
+    const status = statusBlock(report);
+    const facts = [
         factsTable(report, where),
         modelCallsBlock(report.gateway),
         refusedBlock(report.isolation?.egress)
     ];
+    const head = [status, ...facts];
     const extras = [
-        summary_answerBlock(turn),
-        structuredBlock(report.answer),
+        report.review &&
+            reviewBlock(report.review, { chars: summary_REVIEW_CHARS, bytes: REVIEW_BYTES, headingLevel: 4 }),
+        summary_answerBlock(report),
+        structuredBlock(report.answer, report.asked),
         anomalyBlock(turn)
     ];
     const tools = turn.toolCalls > 0 ? toolsBlock(turn.tools, { heading: 'Time per tool' }) : undefined;
@@ -69938,7 +70367,7 @@ function renderSummary(report, options = {}) {
     const spare = budget - bytes(`${join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
     const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
     const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
-    const summary = `${join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
+    const summary = `${join([status, omitted, extras[0], extras[1], extras[2], ...facts, thinking, extras[3], toolsShown, calls.text])}\n`;
     if (bytes(summary) <= budget)
         return summary;
     // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
@@ -69946,8 +70375,7 @@ function renderSummary(report, options = {}) {
 }
 function statusBlock(report) {
     const { verdict, turn } = report;
-    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-    const status = `### ${(0,run_verdict/* titleOf */.Gg)(verdict.outcome)}${code}`;
+    const status = `### ${headingOf(report.verdict, report.asked)}`;
     // On success the message says no more than the status line.
     if (verdict.outcome === 'success')
         return status;
@@ -70001,8 +70429,12 @@ function factsTable(report, where) {
     }
     if (report.agent)
         rows.push(['Hermes', cell((0,text_text/* clip */.$Q)(report.agent, summary_FACT_CHARS))]);
-    if (report.trigger)
+    if (report.trigger) {
         rows.push(['Triggered by', triggerCell(report.trigger)]);
+        // A refusal's reason is the caution above; a run's is why the gate let it in.
+        if (report.verdict.outcome !== 'not_allowed')
+            rows.push(['Allowed by', cell((0,text_text/* clip */.$Q)(report.trigger.why, summary_MESSAGE_CHARS))]);
+    }
     if (report.thread)
         rows.push(['Thread', threadCell(report.thread)]);
     if (report.rules)
@@ -70017,7 +70449,7 @@ function factsTable(report, where) {
     rows.push(['Transcript', where + transcriptNote(report)]);
     if (report.session)
         rows.push(['Session record', sessionRef(report.session)]);
-    return table(['Run', ''], ['l', 'l'], rows);
+    return table(['Run', 'Value'], ['l', 'l'], rows);
 }
 /** The prompt on one line, redacted before it is cut; a file by its path. */
 function queryCell(query) {
@@ -70025,17 +70457,17 @@ function queryCell(query) {
         return `from ${codeCell((0,text_text/* clip */.$Q)(query.path, PATH_CHARS))}`;
     return cell((0,text_text/* oneLine */.TN)(query.text, QUERY_CHARS));
 }
-/** Who caused the run, on which event, and why the gate let them in (or not). */
+/** Who caused the run, and on which event. */
 function triggerCell(trigger) {
     const who = trigger.actor ? codeCell((0,text_text/* clip */.$Q)(trigger.actor, summary_FACT_CHARS)) : '–';
-    const event = trigger.event ? ` · ${codeCell((0,text_text/* clip */.$Q)(trigger.event, summary_FACT_CHARS))}` : '';
-    return `${who}${event} · ${cell((0,text_text/* clip */.$Q)(trigger.why, summary_MESSAGE_CHARS))}`;
+    const event = trigger.event ? ` on ${codeCell((0,text_text/* clip */.$Q)(trigger.event, summary_FACT_CHARS))}` : '';
+    return `${who}${event}`;
 }
 /** The thread's turn, what it continues, and why it did not (or was not kept), where it did not. */
 function threadCell(thread) {
     const id = codeCell((0,text_text/* clip */.$Q)(thread.id, summary_FACT_CHARS));
     const turn = `turn ${number.format(thread.turn)} of ${id}`;
-    const first = thread.firstRun && thread.firstRun.length <= URL_CHARS
+    const first = thread.firstRun && thread.firstRun.length <= summary_URL_CHARS
         ? `, continuing the thread of ${markdown_link('its first run', thread.firstRun)}`
         : '';
     const note = thread.note ? ` · ${cell((0,text_text/* clip */.$Q)(thread.note, summary_MESSAGE_CHARS))}` : '';
@@ -70049,7 +70481,7 @@ function rulesCell({ ignored, why }) {
 /** Where the whole transcript is: the artifact's link, else its path on the runner. */
 function transcriptRef(report) {
     const a = report.artifact;
-    if (a && a.url.length <= URL_CHARS)
+    if (a && a.url.length <= summary_URL_CHARS)
         return `${markdown_link((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
     if (a)
         return `the artifact ${codeCell((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS))}`;
@@ -70060,7 +70492,7 @@ function transcriptRef(report) {
 /** The session record's link, else its path, with the note that says why it is not (all) there. */
 function sessionRef(session) {
     const a = session.artifact;
-    const where = a && a.url.length <= URL_CHARS
+    const where = a && a.url.length <= summary_URL_CHARS
         ? `${markdown_link((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
         : session.path
             ? codeCell((0,text_text/* clip */.$Q)(session.path, PATH_CHARS))
@@ -70074,10 +70506,19 @@ function transcriptNote(report) {
         return '';
     return ` (not uploaded: ${cell((0,text_text/* clip */.$Q)(report.artifactNote, PROBLEM_CHARS))})`;
 }
-function summary_answerBlock(turn) {
+/**
+ * The answer, open when short. Where its JSON passed the check, only the text around it: the JSON is
+ * the structured output's, or the review's and the labels' the action wrote.
+ */
+function summary_answerBlock({ turn, answer }) {
+    if (answer?.ok)
+        return answer.prose && textAnswerBlock(answer.prose);
     const text = turn.result?.text;
     if (!text || text.trim() === '')
         return answerSoFarBlock(turn);
+    return textAnswerBlock(text);
+}
+function textAnswerBlock(text) {
     // Its headings go below the summary's own (####); the whole answer is in the output and the transcript.
     const body = renderAnswer(text, {
         chars: ANSWER_BYTES,
@@ -70170,11 +70611,10 @@ function anomalyBlock(turn) {
 /** The status, the message and where the transcript is: what fits in the smallest budget. */
 function minimal(report, budget) {
     const { verdict } = report;
-    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
     let chars = summary_MESSAGE_CHARS;
     for (;;) {
         const text = join([
-            `### ${(0,run_verdict/* titleOf */.Gg)(verdict.outcome)}${code}`,
+            `### ${headingOf(report.verdict, report.asked)}`,
             inline((0,text_text/* clip */.$Q)(verdict.message, chars)),
             `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
         ]) + '\n';
@@ -70215,35 +70655,44 @@ identity) {
     if ((!write.review && write.labels.length === 0) || !answer?.ok)
         return { outputs };
     const proposed = proposalsOf(answer.value, write);
+    // What the report says of the review: the agent's verdict and words, then what became of them.
+    const proposal = write.review ? proposed.review : undefined;
+    const fact = (said) => proposal && {
+        verdict: proposal.verdict,
+        summary: redact(proposal.summary),
+        ...('note' in said ? { note: redact(said.note) } : said)
+    };
+    // Each refusal is one warning, and the report's note on the review.
+    const refused = (note) => (out.warning(note), fact({ note }));
     const found = commentTarget(env, { number: settings.comment.number });
     const what = write.review ? 'review' : 'labels';
-    if ('none' in found) {
-        out.warning(`No ${what} is written: ${found.none}.`);
-        return { outputs };
-    }
+    if ('none' in found)
+        return { outputs, review: refused(`No ${what} is written: ${found.none}.`) };
     const token = settings.gate.token;
-    if (!token) {
-        out.warning(`No ${what} is written: "github-token" is empty; pass a token that may write to pull requests and issues.`);
-        return { outputs };
-    }
+    if (!token)
+        return {
+            outputs,
+            review: refused(`No ${what} is written: "github-token" is empty; pass a token that may write to pull requests and issues.`)
+        };
     const options = { token };
-    let reviewUrl;
-    if (write.review && proposed.review) {
+    let reviewFact;
+    if (proposal) {
         if (found.kind === 'issue') {
-            out.warning(`No review is written: #${found.number} is an issue, not a pull request.`);
+            reviewFact = refused(`No review is written: #${found.number} is an issue, not a pull request.`);
         }
         else {
             const whoami = identity ?? (() => new CommentApi(found, options).viewer());
-            const posted = await review(options, found, proposed.review, redact, reviewedHead, whoami);
+            const posted = await review(options, found, proposal, redact, reviewedHead, whoami);
             if (posted.ok) {
                 outputs.set(Output.ReviewId, String(posted.value.id));
                 outputs.set(Output.ReviewUrl, posted.value.url);
                 outputs.set(Output.ReviewComments, String(posted.value.inline));
                 outputs.set(Output.ReviewOutside, String(posted.value.outside));
-                reviewUrl = posted.value.url || undefined;
+                const { url, inline, outside } = posted.value;
+                reviewFact = fact({ posted: { url, inline, outside } });
             }
             else
-                out.warning(refusal('The review', found.number, posted, '"pull-requests: write"'));
+                reviewFact = refused(refusal('The review', found.number, posted, '"pull-requests: write"'));
         }
     }
     if (proposed.labels.length > 0) {
@@ -70253,7 +70702,7 @@ identity) {
         else
             out.warning(refusal('The labels', found.number, added, '"issues: write" (an issue) or "pull-requests: write" (a pull request)'));
     }
-    return { outputs, reviewUrl };
+    return { outputs, review: reviewFact };
 }
 async function review(options, target, proposal, redact, reviewedHead, identity) {
     const pull = await readPull(options, target);
@@ -70327,7 +70776,7 @@ async function publish(report, plan, ports, { comment, cancellation, earlier, re
     // Not kept in `written`: the report's own outputs leave these empty, so a rewrite below never clears them.
     for (const [name, value] of wrote?.outputs ?? [])
         out.setOutput(name, value);
-    let final = report;
+    let final = wrote?.review ? { ...report, review: wrote.review } : report;
     let abandoned = false;
     if (earlier) {
         // `redact: false` still hides the secrets given as inputs.
@@ -70360,9 +70809,9 @@ async function publish(report, plan, ports, { comment, cancellation, earlier, re
         writeOutputs(final, out, written);
     }
     if (lateCancel)
-        await comment?.finish({ ...viewOf(final, true), reviewUrl: wrote?.reviewUrl }, (0,run_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
+        await comment?.finish(viewOf(final, true), (0,run_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
     else if (!cancelled)
-        await comment?.finish({ ...viewOf(final, false), reviewUrl: wrote?.reviewUrl });
+        await comment?.finish(viewOf(final, false));
     if (settings.summary)
         await writeSummary(out, renderSummary(final, { showReasoning: settings.showReasoning }), redact);
     conclude(settings, final, out);
@@ -73140,6 +73589,11 @@ function whatOf(outcome, mode) {
     const words = OUTCOMES[outcome];
     return (mode === 'api' && words.whatApi) || words.what;
 }
+/** What Hermes says when it has no provider: "isn't configured yet. Run 'hermes setup'…". */
+const NOT_CONFIGURED = /\bhermes setup\b|\bisn't configured\b|\bnot configured\b/i;
+const NOT_CONFIGURED_HINT = 'In a workflow there is no "hermes setup": pass the provider\'s key in the step\'s env: ' +
+    '(OPENROUTER_API_KEY: ${{ secrets.OPENROUTER_API_KEY }}, or OPENAI_BASE_URL with OPENAI_API_KEY) and choose the model with "model". ' +
+    'Where the key is passed already, the secret is empty in this run: not defined in the repository, or a pull request from a fork, which gets no secrets.';
 function verdictOf(turn, end) {
     if (end.kind === 'not_found') {
         return {
@@ -73201,10 +73655,14 @@ function verdictOf(turn, end) {
         }
         // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
         const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
+        // Hermes then says to run `hermes setup`, which a workflow cannot: say what to set instead.
+        const setup = NOT_CONFIGURED.test(`${turn.stdoutText ?? ''}\n${stderr ?? ''}`)
+            ? ` ${NOT_CONFIGURED_HINT}`
+            : '';
         return {
             outcome: 'no_result',
             exitCode: processCode,
-            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}${setup}`
         };
     }
     // The non-zero one wins: a clean result from a process that then failed is no success.

@@ -1,8 +1,8 @@
-export const id = 31;
-export const ids = [31];
+export const id = 310;
+export const ids = [310];
 export const modules = {
 
-/***/ 87031:
+/***/ 51310:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -385,7 +385,7 @@ const OUTCOME_BY_CODE = {
     [ExitCode.Interrupted]: 'interrupted'
 };
 /** The outcome table: every place that names an outcome to a person (verdict, summaries, comment, log) reads it here. */
-const OUTCOMES = {
+const verdict_OUTCOMES = {
     success: { icon: '✅', title: 'Hermes completed the turn', what: 'Hermes completed the turn' },
     failure: { icon: '❌', title: 'Hermes failed', what: 'Hermes failed' },
     interrupted: { icon: '⏹️', title: 'Hermes was interrupted', what: 'Hermes was interrupted' },
@@ -429,13 +429,18 @@ const OUTCOMES = {
 };
 /** The icon and title, as the summary's and the comment's heading show them. */
 function verdict_titleOf(outcome) {
-    return `${OUTCOMES[outcome].icon} ${OUTCOMES[outcome].title}`;
+    return `${verdict_OUTCOMES[outcome].icon} ${verdict_OUTCOMES[outcome].title}`;
 }
 /** What happened, in the words of the mode that ran. */
 function whatOf(outcome, mode) {
-    const words = OUTCOMES[outcome];
+    const words = verdict_OUTCOMES[outcome];
     return (mode === 'api' && words.whatApi) || words.what;
 }
+/** What Hermes says when it has no provider: "isn't configured yet. Run 'hermes setup'…". */
+const NOT_CONFIGURED = /\bhermes setup\b|\bisn't configured\b|\bnot configured\b/i;
+const NOT_CONFIGURED_HINT = 'In a workflow there is no "hermes setup": pass the provider\'s key in the step\'s env: ' +
+    '(OPENROUTER_API_KEY: ${{ secrets.OPENROUTER_API_KEY }}, or OPENAI_BASE_URL with OPENAI_API_KEY) and choose the model with "model". ' +
+    'Where the key is passed already, the secret is empty in this run: not defined in the repository, or a pull request from a fork, which gets no secrets.';
 function verdict_verdictOf(turn, end) {
     if (end.kind === 'not_found') {
         return {
@@ -497,10 +502,14 @@ function verdict_verdictOf(turn, end) {
         }
         // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
         const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
+        // Hermes then says to run `hermes setup`, which a workflow cannot: say what to set instead.
+        const setup = NOT_CONFIGURED.test(`${turn.stdoutText ?? ''}\n${stderr ?? ''}`)
+            ? ` ${NOT_CONFIGURED_HINT}`
+            : '';
         return {
             outcome: 'no_result',
             exitCode: processCode,
-            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}${setup}`
         };
     }
     // The non-zero one wins: a clean result from a process that then failed is no success.
@@ -612,7 +621,7 @@ async function readOutcomeRecord(file) {
     const separated = bytes === offset - 1 && start > 0 && tail[start - 2] !== 0x0a;
     if (bytes !== offset && !separated)
         return undefined;
-    if (typeof outcome !== 'string' || !Object.hasOwn(OUTCOMES, outcome))
+    if (typeof outcome !== 'string' || !Object.hasOwn(verdict_OUTCOMES, outcome))
         return undefined;
     if (exitCode !== null && !Number.isInteger(exitCode))
         return undefined;
@@ -1837,6 +1846,86 @@ function session_usage_formatCost(usd, estimated = false) {
     return estimated ? `≈ ${text}` : text;
 }
 
+// EXTERNAL MODULE: ./node_modules/dotenv/lib/main.js
+var main = __webpack_require__(18889);
+;// CONCATENATED MODULE: ./src/config/hermes-dotenv.ts
+/**
+ * The `.env` in Hermes' home. Hermes loads it over its own environment at start-up (upstream
+ * `hermes_cli/env_loader.py`, `load_hermes_dotenv`: `~/.hermes/.env` with `override=True`), so a key
+ * written there beats the one the step's `env:` gives, and the agent reads the file like any other
+ * of its home. The model gateway reads it to know the key Hermes will really use; the copy given to
+ * an isolated agent has the gateway's variables taken out (see docs/gateway.md).
+ */
+
+
+
+
+/** The files of Hermes' home that hold keys: never lent to the agent, even through a link. */
+const hermes_dotenv_HERMES_KEY_FILES = (/* unused pure expression or super */ null && (['.env', '.op.env', 'auth.json', 'config.yaml']));
+/** The Hermes home a run reads: `HERMES_HOME`, else `~/.hermes`. */
+function hermes_dotenv_hermesHomeOf(env) {
+    return path.resolve(env.HERMES_HOME || path.join(os.homedir(), '.hermes'));
+}
+/** The `.env` of Hermes' home (its target, when it is a link), or undefined when there is none. */
+function readHermesDotenv(env) {
+    const file = path.join(hermes_dotenv_hermesHomeOf(env), '.env');
+    let text;
+    try {
+        text = fs.readFileSync(fs.realpathSync(file), 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    return { path: file, text, values: parse(text.replace(/^\uFEFF/, '')) };
+}
+/** env with the file's assignments laid over it, as Hermes sees it once it has loaded the file. */
+function withDotenv(env, dotenv) {
+    return dotenv ? { ...env, ...dotenv.values } : env;
+}
+const ASSIGNMENT = /^\s*(?:export\s+)?([\w.-]+)\s*[=:]\s*(.*)$/;
+/**
+ * The file's text without the assignments of names: a line that assigns one goes, and so do the
+ * lines a quoted value of it runs on to. Undefined when the result still assigns one of the names,
+ * or still holds the value of one of the secret ones (a layout this reading did not foresee): the
+ * caller then gives no copy of the file at all rather than one that may hold a key.
+ */
+function withoutNames(dotenv, names, secrets) {
+    const kept = [];
+    let open;
+    for (const line of dotenv.text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/)) {
+        if (open !== undefined) {
+            // Inside a dropped value that runs on: dropped up to the line that closes its quote.
+            if (line.includes(open))
+                open = undefined;
+            continue;
+        }
+        const match = ASSIGNMENT.exec(line);
+        if (!match || !names.has(match[1] ?? '')) {
+            kept.push(line);
+            continue;
+        }
+        const value = (match[2] ?? '').trimStart();
+        const quote = value[0];
+        if ((quote === '"' || quote === "'" || quote === '`') && !value.slice(1).includes(quote))
+            open = quote;
+    }
+    const text = kept.join('\n');
+    const left = parse(text);
+    for (const name of names)
+        if (name in left)
+            return undefined;
+    // A key's name still written anywhere (python-dotenv also reads quoted names, other blanks): no copy.
+    for (const name of secrets)
+        if (text.includes(name))
+            return undefined;
+    for (const name of secrets) {
+        const value = dotenv.values[name]?.trim();
+        if (value && text.includes(value))
+            return undefined;
+    }
+    return text;
+}
+
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __webpack_require__(77030);
 ;// CONCATENATED MODULE: ./src/config/allowed-hosts.ts
@@ -2166,7 +2255,7 @@ function parseThreadMode(raw) {
 
 
 /** Input names, spelled exactly as in action.yml. */
-const Input = {
+const inputs_Input = {
     Query: 'query',
     QueryFile: 'query-file',
     Model: 'model',
@@ -2227,6 +2316,7 @@ const Input = {
 
 
 
+
 /** More links than this in a row is a loop: the path is kept as it is, and opening it fails. */
 const MAX_LINKS = 40;
 /** The directories the path inputs may resolve into, each with its links resolved. */
@@ -2240,7 +2330,7 @@ function allowedRoots(env) {
  * file (the input's value, made absolute) with every link resolved, when that lies in the workspace
  * or RUNNER_TEMP; else an InputError naming the input, the value and where it points.
  */
-function confine(input, given, file, env) {
+function paths_confine(input, given, file, env) {
     const real = resolveLinks(file);
     const { workspace, temp } = allowedRoots(env);
     if (within(workspace, real) || within(temp, real))
@@ -2248,6 +2338,46 @@ function confine(input, given, file, env) {
     const points = real === path.resolve(file) ? `is ${real}` : `points to ${real}`;
     throw new InputError(`Input "${input}" is ${JSON.stringify(given)}, which ${points}: outside the workspace (${workspace}) and the runner's temporary directory (${temp}). ` +
         'Give a path inside one of them (a link is followed to where it ends).');
+}
+/**
+ * What of the runner's own the tree holds (RUNNER_TEMP, its home, the action's files, Hermes' home
+ * or a file of it that may hold a key), or undefined. Compared by where links lead: a Hermes home,
+ * or its `.env`, linked into the workspace is in the tree the agent is handed, and so is a link to
+ * a file the workspace does not hold yet (one the agent could make there).
+ */
+function runnersOwnIn(tree, env) {
+    const hermesHome = hermesHomeOf(env);
+    const own = [
+        ['RUNNER_TEMP', env.RUNNER_TEMP],
+        ["the runner user's home", env.HOME ?? os.homedir()],
+        ["Hermes' home (HERMES_HOME)", hermesHome],
+        // Not skills/: a team's skills may well live in the repository, which the agent reads anyway.
+        ...HERMES_KEY_FILES.map((entry) => [
+            `Hermes' ${entry} (through a link)`,
+            path.join(hermesHome, entry)
+        ]),
+        ["the action's own files", env.GITHUB_ACTION_PATH],
+        ["the action's own files", process.argv[1] && path.dirname(path.resolve(process.argv[1]))]
+    ];
+    const lent = resolveLinks(tree);
+    const held = own
+        .filter(([, dir]) => dir && (within(tree, path.resolve(dir)) || within(lent, resolveLinks(dir))))
+        .map(([what]) => what);
+    return held.length > 0 ? [...new Set(held)].join(', ') : undefined;
+}
+/**
+ * A `working-directory` that holds the runner's own is refused before anything runs, whatever the
+ * event: lent to the agent's user it would be the agent's to rewrite (the runner's file commands, its
+ * event payload, the action's own files), and run as the runner's user instead the agent would reach
+ * all of it anyway. `isolation: none` says the latter is meant. (A workspace that holds them, with
+ * the working directory inside it, is the checkout's doing: confine refuses to lend it.)
+ */
+function refuseLendingRunnersOwn(given, workingDirectory, env) {
+    const held = runnersOwnIn(workingDirectory, env);
+    if (!held)
+        return;
+    throw new InputError(`Input "${Input.WorkingDirectory}" is ${JSON.stringify(given)}, and ${workingDirectory} holds ${held}, which Hermes' own user would be lent and could rewrite. ` +
+        `Give a folder of the workspace that holds none of them, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`);
 }
 /**
  * The path with every link resolved, also through a part that does not exist yet (kept as given)
@@ -2293,7 +2423,7 @@ function openTranscript(jsonlPath, mode) {
     const dir = external_node_path_.dirname(jsonlPath);
     const real = resolveLinks(dir);
     if (real !== dir)
-        throw new Error(`The transcript's directory ${dir} now points to ${real} (a link put there after the inputs were read), so the transcript is not written through it; give "${Input.JsonlPath}" a directory no one else writes.`);
+        throw new Error(`The transcript's directory ${dir} now points to ${real} (a link put there after the inputs were read), so the transcript is not written through it; give "${inputs_Input.JsonlPath}" a directory no one else writes.`);
     const flags = mode === 'write'
         ? external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_TRUNC | O_NOFOLLOW
         : external_node_fs_.constants.O_RDONLY | O_NOFOLLOW;
@@ -2303,7 +2433,7 @@ function openTranscript(jsonlPath, mode) {
     catch (error) {
         if (error.code !== 'ELOOP')
             throw error;
-        throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${Input.JsonlPath}" another path.`);
+        throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${inputs_Input.JsonlPath}" another path.`);
     }
 }
 
@@ -3912,7 +4042,118 @@ function tool_tables_callsBlock(turn, room, where) {
     };
 }
 
+// EXTERNAL MODULE: ./node_modules/ajv-formats/dist/index.js
+var ajv_formats_dist = __webpack_require__(82815);
+;// CONCATENATED MODULE: ./src/schema/load.ts
+/** `json-schema`: the JSON Schema the answer must match, read (inline or from a file) and compiled before Hermes runs. */
+
+
+
+
+
+
+
+
+
+
+/** The schema as messages name it: json-schema when it is the user's alone, else the inputs that ask for it. */
+function load_schemaName(asks) {
+    if (!asks.review && !asks.labels)
+        return 'json-schema';
+    const inputs = [
+        asks.jsonSchema ? 'json-schema' : undefined,
+        asks.review ? '"review: true"' : undefined,
+        asks.labels ? '"allowed-labels"' : undefined
+    ].filter(Boolean);
+    return `the schema of ${inputs.join(' and ')}`;
+}
+/** The `$schema` values the action can check (without the trailing `#`); none means 2020-12. */
+const DRAFTS = {
+    'https://json-schema.org/draft/2020-12/schema': '2020-12',
+    'http://json-schema.org/draft-07/schema': 'draft-07'
+};
+const SHOWN_CHARS = 200;
+const SCHEMA_ERRORS_SHOWN = 5;
+/**
+ * The schema from `json-schema`, or undefined when the input is empty. Inline when the value starts
+ * with `{`, else the path of a file relative to the workspace. Anything that is not a JSON Schema
+ * (draft 2020-12 or draft-07) is an InputError saying where.
+ */
+function readSchema({ getInput, env }) {
+    const raw = getInput(Input.JsonSchema).trim();
+    if (raw === '')
+        return undefined;
+    const given = `Input "${Input.JsonSchema}"`;
+    let text = raw;
+    let where = `${given} (inline)`;
+    if (!raw.startsWith('{')) {
+        // As parseSettings resolves the workspace.
+        const file = confine(Input.JsonSchema, clip(raw, SHOWN_CHARS), path.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), raw), env);
+        where = `${given} (the file ${file})`;
+        try {
+            text = fs.readFileSync(file, 'utf8');
+        }
+        catch (error) {
+            // YAML (or any text) given inline is no path: naming it as a file would only confuse.
+            if (/\n|^\s*[\w$"'-]+\s*:(\s|$)/.test(raw))
+                throw new InputError(`${given} is neither JSON nor a file: it does not start with "{", so it is not an inline schema, and no file in the workspace is named so. ` +
+                    `It looks like YAML: write the schema as JSON (json-schema: '{"type": "object", "properties": {…}}', or a block scalar holding the JSON), or give the path of a .json file in the workspace.`);
+            const why = error.code ?? String(error);
+            throw new InputError(`${given} is ${JSON.stringify(clip(raw, SHOWN_CHARS))}: not an inline schema (one starts with "{"), and ${file} cannot be read (${why}). ` +
+                'Give a JSON Schema object, or the path of a .json file in the workspace.');
+        }
+    }
+    const parsed = parseJson(text.replace(/^\uFEFF/, ''));
+    if (!parsed.ok)
+        throw new InputError(`${where} is not JSON: ${parsed.error}.`);
+    const schema = parsed.value;
+    if (!isObject(schema)) {
+        throw new InputError(`${where} is JSON, but not a JSON Schema: a schema is an object, such as {"type": "object", "properties": {…}}.`);
+    }
+    const draft = draftOf(schema, where);
+    const warnings = [];
+    const note = (...args) => void warnings.push(args.map(String).join(' '));
+    const options = {
+        allErrors: true,
+        // Unknown keywords are allowed by the specification: said in a warning rather than refused.
+        strict: 'log',
+        logger: { log: () => undefined, warn: note, error: note }
+    };
+    const ajv = draft === 'draft-07' ? new Ajv07.default(options) : new Ajv2020.default(options);
+    formats.default(ajv);
+    if (!ajv.validateSchema(schema)) {
+        throw new InputError(`${where} is not a valid JSON Schema (draft ${draft}): ${schemaErrors(ajv.errors ?? [])}.`);
+    }
+    try {
+        const asks = { jsonSchema: true, review: false, labels: false };
+        return { schema, draft, validate: ajv.compile(schema), warnings, asks };
+    }
+    catch (error) {
+        const why = messageOf(error);
+        throw new InputError(`${where} cannot be used as a JSON Schema (draft ${draft}): ${why}.`);
+    }
+}
+function draftOf(schema, where) {
+    const declared = schema.$schema;
+    if (declared === undefined)
+        return '2020-12';
+    const draft = typeof declared === 'string' ? DRAFTS[declared.replace(/#$/, '')] : undefined;
+    if (draft)
+        return draft;
+    throw new InputError(`${where} declares "$schema": ${clip(JSON.stringify(declared), SHOWN_CHARS)}, which the action cannot check; ` +
+        `use "https://json-schema.org/draft/2020-12/schema" (or leave "$schema" out) or "http://json-schema.org/draft-07/schema#".`);
+}
+/** Where in the schema each problem is (a JSON pointer), and what is wrong there. */
+function schemaErrors(errors) {
+    const shown = errors
+        .slice(0, SCHEMA_ERRORS_SHOWN)
+        .map(e => `at ${e.instancePath || '/'}: ${e.message ?? e.keyword}`);
+    const more = errors.length - shown.length;
+    return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
 ;// CONCATENATED MODULE: ./src/publish/structured.ts
+
 
 
 // Bounds known up front: the JSON is verbatim (at most 3 bytes a UTF-16 unit), each error line
@@ -3923,13 +4164,20 @@ const POINTER_CHARS = 200;
 const MESSAGE_CHARS = 300;
 /** Shown open when the JSON is this short; a longer one is collapsed. */
 const OPEN_CHARS = 2000;
-function structured_structuredBlock(answer) {
+/** What json-schema alone asks: what an answer checked without saying what was asked was checked against. */
+const JSON_SCHEMA = { jsonSchema: true, review: false, labels: false };
+function structured_structuredBlock(answer, asks = JSON_SCHEMA) {
     if (!answer)
         return undefined;
+    const name = schemaName(asks);
+    const proposes = asks.review || asks.labels;
     if (answer.ok) {
+        // Without json-schema the JSON is the proposals' only; with it, collapsed below what they did.
+        if (!asks.jsonSchema)
+            return undefined;
         const pretty = JSON.stringify(answer.value, null, 2);
         const size = `${number.format(bytes(answer.json))} bytes compact`;
-        return details(`Structured output (matches json-schema, ${size})`, jsonBody(pretty, 'the `structured_output` output'), pretty.length <= OPEN_CHARS);
+        return details(`Structured output (matches ${name}, ${size})`, jsonBody(pretty, 'the `structured_output` output'), !proposes && pretty.length <= OPEN_CHARS);
     }
     const parts = [];
     // The status line says the first error; the list says them all.
@@ -3949,7 +4197,7 @@ function structured_structuredBlock(answer) {
         parts.push(details('The JSON found in the answer', jsonBody(pretty, 'the transcript')));
     }
     const title = answer.errorCount > 0
-        ? `Structured output: ${number.format(answer.errorCount)} error${answer.errorCount === 1 ? '' : 's'} against json-schema`
+        ? `Structured output: ${number.format(answer.errorCount)} error${answer.errorCount === 1 ? '' : 's'} against ${name}`
         : 'Structured output: none';
     return details(title, parts.join('\n\n'), true);
 }
@@ -4469,7 +4717,7 @@ function answer_renderAnswer(text, limits) {
         return plainAnswer(text, limits);
     let tree;
     try {
-        const parsed = parse(source);
+        const parsed = answer_parse(source);
         // The writer recurses: a tree deeper than this is drawn as plain text (what markdown-it drops
         // past its own nesting limit came back as uncovered lines, answer-parse.ts).
         if (depth(parsed.tree) > MAX_DEPTH)
@@ -4506,7 +4754,7 @@ function answer_renderAnswer(text, limits) {
  * in one run, each with its own limits. The tree is only read (answer-tree.ts builds a new one).
  */
 let last;
-function parse(source) {
+function answer_parse(source) {
     if (last?.source !== source)
         last = { source, parsed: parseAnswer(source) };
     return last.parsed;
@@ -4613,6 +4861,58 @@ function cutTree(root, keep) {
         return { ...node, children };
     };
     return { type: 'root', children: (cut(root)?.children ?? []) };
+}
+
+;// CONCATENATED MODULE: ./src/publish/review-fact.ts
+/**
+ * `review: true` as the summary and the comment say it: the verdict, where the findings went, the
+ * review's link (or why it was not posted), then the agent's summary of its review, rendered as an answer is.
+ */
+
+
+
+const VERDICT = { comment: 'comments', request_changes: 'requests changes' };
+const NOTE_CHARS = 1000;
+const URL_CHARS = 500;
+function review_fact_reviewBlock(review, limits) {
+    const verdict = `**The review ${VERDICT[review.verdict]}**`;
+    const { posted } = review;
+    const line = posted
+        ? `${verdict}: ${plural(posted.inline, 'inline comment')}, ${number.format(posted.outside)} outside the diff${seeIt(posted.url)}.`
+        : `${verdict}, but it was not posted: ${inline(clip(review.note ?? 'no reason was given', NOTE_CHARS))}`;
+    const summary = review.summary.trim() === ''
+        ? undefined
+        : renderAnswer(review.summary, {
+            chars: limits.chars,
+            ...(limits.bytes !== undefined && { bytes: limits.bytes }),
+            headingLevel: limits.headingLevel,
+            whole: 'the transcript'
+        });
+    return join([line, summary]);
+}
+/** The link to the posted review; none where GitHub answered without one. */
+function seeIt(url) {
+    return url !== '' && url.length <= URL_CHARS
+        ? ` (${link('the review on the pull request', url)})`
+        : '';
+}
+const plural = (n, what) => `${number.format(n)} ${what}${n === 1 ? '' : 's'}`;
+
+;// CONCATENATED MODULE: ./src/publish/heading.ts
+/** The heading of the summary and the comment: the outcome's title, and what failed. */
+
+
+/**
+ * The outcome's title, and the exit code where it says what failed: an answer that does not match its
+ * schema came from a turn that completed (exit code 0), so its heading names the schema instead.
+ */
+function heading_headingOf(verdict, asked) {
+    if (verdict.outcome === 'invalid_output')
+        return asked && (asked.review || asked.labels)
+            ? `${OUTCOMES.invalid_output.icon} The answer does not match ${schemaName(asked)}`
+            : titleOf('invalid_output');
+    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
+    return `${titleOf(verdict.outcome)}${code}`;
 }
 
 ;// CONCATENATED MODULE: ./src/publish/install-fact.ts
@@ -4798,6 +5098,8 @@ function statusOf(call) {
 
 
 
+
+
 /** GitHub drops a step's summary whole past this many bytes. */
 const SUMMARY_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
 /** What the summary may take: under the limit with room to spare, whatever the run. */
@@ -4813,13 +5115,16 @@ const QUERY_CHARS = 200;
 /** An answer this short is shown open: there is nothing to save by collapsing it. */
 const OPEN_ANSWER_BYTES = 1024;
 const ANSWER_BYTES = (/* unused pure expression or super */ null && (96 * 1024));
+/** The agent's summary of its review: as much as the review's own body shows of it. */
+const REVIEW_CHARS = 20_000;
+const REVIEW_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
 const ISSUES_SHOWN = 30;
 const UNKNOWN_TYPES_SHOWN = 10;
 const UNFINISHED_SHOWN = 10;
 const PROBLEM_CHARS = 200;
 const LINK_TEXT_CHARS = 100;
 const PATH_CHARS = 200;
-const URL_CHARS = 500;
+const summary_URL_CHARS = 500;
 /** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
 const NOTE_BYTES = 512;
 // Reasoning (API server mode) gets the bytes everything else left, up to REASONING_BYTES.
@@ -4836,9 +5141,14 @@ function invalidInputSummary(message) {
 function skippedSummary(message) {
     return `### ${titleOf('skipped')}\n\n${inline(clip(message, summary_MESSAGE_CHARS))}\n`;
 }
-/** The optional blocks, and which go first when the budget is short (the structured output last). */
-const EXTRAS = (/* unused pure expression or super */ null && (['the answer', 'the structured output', 'the stream anomalies']));
-const LEFT_OUT_FIRST = (/* unused pure expression or super */ null && ([2, 0, 1]));
+/** The optional blocks, and which go first when the budget is short (the review last). */
+const EXTRAS = (/* unused pure expression or super */ null && ([
+    'the review',
+    'the answer',
+    'the structured output',
+    'the stream anomalies'
+]));
+const LEFT_OUT_FIRST = (/* unused pure expression or super */ null && ([3, 1, 2, 0]));
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
  * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
@@ -4854,15 +5164,19 @@ function renderSummary(report, options = {}) {
     // The tool-call table's note names where the transcript is up to twice (the rows left out, the
     // calls that never returned); the reasoning's note once more.
     const noteBytes = NOTE_BYTES + 2 * bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
-    const head = [
-        statusBlock(report),
+    // What a reader looks for first, the outcome, is the head's first block: the run table comes after the answer.
+    const status = statusBlock(report);
+    const facts = [
         factsTable(report, where),
         modelCallsBlock(report.gateway),
         refusedBlock(report.isolation?.egress)
     ];
+    const head = [status, ...facts];
     const extras = [
-        answerBlock(turn),
-        structuredBlock(report.answer),
+        report.review &&
+            reviewBlock(report.review, { chars: REVIEW_CHARS, bytes: REVIEW_BYTES, headingLevel: 4 }),
+        answerBlock(report),
+        structuredBlock(report.answer, report.asked),
         anomalyBlock(turn)
     ];
     const tools = turn.toolCalls > 0 ? toolsBlock(turn.tools, { heading: 'Time per tool' }) : undefined;
@@ -4898,7 +5212,7 @@ function renderSummary(report, options = {}) {
     const spare = budget - bytes(`${join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
     const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
     const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
-    const summary = `${join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
+    const summary = `${join([status, omitted, extras[0], extras[1], extras[2], ...facts, thinking, extras[3], toolsShown, calls.text])}\n`;
     if (bytes(summary) <= budget)
         return summary;
     // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
@@ -4906,8 +5220,7 @@ function renderSummary(report, options = {}) {
 }
 function statusBlock(report) {
     const { verdict, turn } = report;
-    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-    const status = `### ${titleOf(verdict.outcome)}${code}`;
+    const status = `### ${headingOf(report.verdict, report.asked)}`;
     // On success the message says no more than the status line.
     if (verdict.outcome === 'success')
         return status;
@@ -4961,8 +5274,12 @@ function factsTable(report, where) {
     }
     if (report.agent)
         rows.push(['Hermes', cell(clip(report.agent, FACT_CHARS))]);
-    if (report.trigger)
+    if (report.trigger) {
         rows.push(['Triggered by', triggerCell(report.trigger)]);
+        // A refusal's reason is the caution above; a run's is why the gate let it in.
+        if (report.verdict.outcome !== 'not_allowed')
+            rows.push(['Allowed by', cell(clip(report.trigger.why, summary_MESSAGE_CHARS))]);
+    }
     if (report.thread)
         rows.push(['Thread', threadCell(report.thread)]);
     if (report.rules)
@@ -4977,7 +5294,7 @@ function factsTable(report, where) {
     rows.push(['Transcript', where + transcriptNote(report)]);
     if (report.session)
         rows.push(['Session record', sessionRef(report.session)]);
-    return table(['Run', ''], ['l', 'l'], rows);
+    return table(['Run', 'Value'], ['l', 'l'], rows);
 }
 /** The prompt on one line, redacted before it is cut; a file by its path. */
 function queryCell(query) {
@@ -4985,17 +5302,17 @@ function queryCell(query) {
         return `from ${codeCell(clip(query.path, PATH_CHARS))}`;
     return cell(oneLine(query.text, QUERY_CHARS));
 }
-/** Who caused the run, on which event, and why the gate let them in (or not). */
+/** Who caused the run, and on which event. */
 function triggerCell(trigger) {
     const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
-    const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
-    return `${who}${event} · ${cell(clip(trigger.why, summary_MESSAGE_CHARS))}`;
+    const event = trigger.event ? ` on ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
+    return `${who}${event}`;
 }
 /** The thread's turn, what it continues, and why it did not (or was not kept), where it did not. */
 function threadCell(thread) {
     const id = codeCell(clip(thread.id, FACT_CHARS));
     const turn = `turn ${number.format(thread.turn)} of ${id}`;
-    const first = thread.firstRun && thread.firstRun.length <= URL_CHARS
+    const first = thread.firstRun && thread.firstRun.length <= summary_URL_CHARS
         ? `, continuing the thread of ${link('its first run', thread.firstRun)}`
         : '';
     const note = thread.note ? ` · ${cell(clip(thread.note, summary_MESSAGE_CHARS))}` : '';
@@ -5009,7 +5326,7 @@ function rulesCell({ ignored, why }) {
 /** Where the whole transcript is: the artifact's link, else its path on the runner. */
 function transcriptRef(report) {
     const a = report.artifact;
-    if (a && a.url.length <= URL_CHARS)
+    if (a && a.url.length <= summary_URL_CHARS)
         return `${link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
     if (a)
         return `the artifact ${codeCell(clip(a.name, LINK_TEXT_CHARS))}`;
@@ -5020,7 +5337,7 @@ function transcriptRef(report) {
 /** The session record's link, else its path, with the note that says why it is not (all) there. */
 function sessionRef(session) {
     const a = session.artifact;
-    const where = a && a.url.length <= URL_CHARS
+    const where = a && a.url.length <= summary_URL_CHARS
         ? `${link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
         : session.path
             ? codeCell(clip(session.path, PATH_CHARS))
@@ -5034,10 +5351,19 @@ function transcriptNote(report) {
         return '';
     return ` (not uploaded: ${cell(clip(report.artifactNote, PROBLEM_CHARS))})`;
 }
-function answerBlock(turn) {
+/**
+ * The answer, open when short. Where its JSON passed the check, only the text around it: the JSON is
+ * the structured output's, or the review's and the labels' the action wrote.
+ */
+function answerBlock({ turn, answer }) {
+    if (answer?.ok)
+        return answer.prose && textAnswerBlock(answer.prose);
     const text = turn.result?.text;
     if (!text || text.trim() === '')
         return answerSoFarBlock(turn);
+    return textAnswerBlock(text);
+}
+function textAnswerBlock(text) {
     // Its headings go below the summary's own (####); the whole answer is in the output and the transcript.
     const body = renderAnswer(text, {
         chars: ANSWER_BYTES,
@@ -5130,11 +5456,10 @@ function anomalyBlock(turn) {
 /** The status, the message and where the transcript is: what fits in the smallest budget. */
 function minimal(report, budget) {
     const { verdict } = report;
-    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
     let chars = summary_MESSAGE_CHARS;
     for (;;) {
         const text = join([
-            `### ${titleOf(verdict.outcome)}${code}`,
+            `### ${headingOf(report.verdict, report.asked)}`,
             inline(clip(verdict.message, chars)),
             `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
         ]) + '\n';
@@ -5159,7 +5484,7 @@ function minimal(report, budget) {
 const summary_NAME_CHARS = 80;
 const summary_MODEL_CHARS = 60;
 const ERROR_CHARS = 300;
-const summary_URL_CHARS = 500;
+const report_action_summary_URL_CHARS = 500;
 const PATTERN_CHARS = 200;
 const TOP_LEGS = 5;
 const SKIPPED_NAMES = 10;
@@ -5280,7 +5605,7 @@ function outcomesLine(t) {
     return `Outcomes: ${t.outcomes.map(([o, n]) => `${icon(o)} ${o} ${markdown_number.format(n)}`).join(' · ')}`;
 }
 /** A leg that could not be read has no verdict, so no row in the outcome table. */
-const icon = (outcome) => outcome === 'unreadable' ? '⚠️' : OUTCOMES[outcome].icon;
+const icon = (outcome) => outcome === 'unreadable' ? '⚠️' : verdict_OUTCOMES[outcome].icon;
 function outcomeCell(leg) {
     const code = leg.exitCode !== undefined && leg.outcome !== 'success' ? ` (${leg.exitCode})` : '';
     const attempts = leg.attempts > 1 ? `, ${leg.attempts} attempts` : '';
@@ -5291,7 +5616,7 @@ function legRow(leg, redact, costs) {
     const source = leg.source;
     const transcript = source.kind === 'file'
         ? 'file'
-        : source.url.length <= summary_URL_CHARS
+        : source.url.length <= report_action_summary_URL_CHARS
             ? markdown_link(`artifact ${source.id}`, source.url)
             : `artifact ${source.id}`;
     const cells = [
