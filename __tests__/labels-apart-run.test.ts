@@ -4,12 +4,10 @@
  * costs that label alone, dropped and named in a warning, never the review or the rest of the answer
  * (before, `wontfix` made the whole answer `invalid_output` and the review was lost).
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { run } from '../src/main.js';
 import { filesOf, GithubPulls } from './helpers/github-pulls.js';
-import { world, type World } from './helpers/in-process.js';
+import type { World } from './helpers/in-process.js';
+import { reviewStep } from './helpers/review-step.js';
 import { must } from './helpers/must.js';
 
 let api: GithubPulls;
@@ -33,35 +31,12 @@ const review = {
 };
 
 /** A pull request run (review: true, allowed-labels: build, docs) whose agent answers `given`. */
-async function step(given: object, inputs: Record<string, string> = {}): Promise<World> {
-  const w = world({
-    runs: [{ exitCode: 0, answer: '```json\n' + JSON.stringify(given) + '\n```' }],
-    inputs: {
-      query: 'Review this pull request',
-      review: 'true',
-      'allowed-labels': 'build, docs',
-      'github-token': 'gh-token',
-      'allowed-users': 'octocat',
-      'upload-artifact': 'false',
-      ...inputs
-    },
-    env: {
-      GITHUB_ACTIONS: 'true',
-      GITHUB_REPOSITORY: 'octo/repo',
-      GITHUB_API_URL: api.url,
-      GITHUB_ACTOR: 'octocat',
-      GITHUB_TRIGGERING_ACTOR: 'octocat',
-      GITHUB_EVENT_NAME: 'pull_request'
-    }
+function step(given: object, inputs: Record<string, string> = {}): Promise<World> {
+  return reviewStep({
+    apiUrl: api.url,
+    given,
+    inputs: { 'allowed-labels': 'build, docs', ...inputs }
   });
-  const file = path.join(w.dir, 'event.json');
-  fs.writeFileSync(
-    file,
-    JSON.stringify({ number: 7, pull_request: { number: 7, head: { repo: { fork: false } } } })
-  );
-  w.ports.env.GITHUB_EVENT_PATH = file;
-  await run(w.ports);
-  return w;
 }
 
 const structured = (w: World): { labels?: unknown; review?: unknown; answer?: unknown } =>

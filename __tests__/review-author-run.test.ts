@@ -4,14 +4,12 @@
  * make the agent give an answer, so a review is found again only among those the token's own account
  * wrote, that account asked of GraphQL's viewer once for the sticky comment and the review alike.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { buildReview, type ReviewProposal } from '../src/comment/review.js';
-import { run } from '../src/main.js';
 import { makeRedactor } from '../src/text/redact.js';
 import { filesOf, GithubPulls, VIEWER } from './helpers/github-pulls.js';
-import { world, type World } from './helpers/in-process.js';
+import type { World } from './helpers/in-process.js';
+import { reviewStep } from './helpers/review-step.js';
 
 let api: GithubPulls;
 beforeAll(async () => {
@@ -37,34 +35,8 @@ const proposal: ReviewProposal = {
 const marker = (): string =>
   buildReview(proposal, { headSha: api.headSha, files: [] }, makeRedactor([])).marker;
 
-async function step(inputs: Record<string, string> = {}): Promise<World> {
-  const w = world({
-    runs: [{ exitCode: 0, answer: '```json\n' + JSON.stringify({ review: proposal }) + '\n```' }],
-    inputs: {
-      query: 'Review this pull request',
-      review: 'true',
-      'github-token': 'gh-token',
-      'allowed-users': 'octocat',
-      'upload-artifact': 'false',
-      ...inputs
-    },
-    env: {
-      GITHUB_ACTIONS: 'true',
-      GITHUB_REPOSITORY: 'octo/repo',
-      GITHUB_API_URL: api.url,
-      GITHUB_ACTOR: 'octocat',
-      GITHUB_TRIGGERING_ACTOR: 'octocat',
-      GITHUB_EVENT_NAME: 'pull_request'
-    }
-  });
-  const file = path.join(w.dir, 'event.json');
-  fs.writeFileSync(
-    file,
-    JSON.stringify({ number: 7, pull_request: { number: 7, head: { repo: { fork: false } } } })
-  );
-  w.ports.env.GITHUB_EVENT_PATH = file;
-  await run(w.ports);
-  return w;
+function step(inputs: Record<string, string> = {}): Promise<World> {
+  return reviewStep({ apiUrl: api.url, given: { review: proposal }, inputs });
 }
 
 describe('the earlier review is one the token’s own account wrote', () => {

@@ -3,12 +3,10 @@
  * (every request and answer checked against GitHub's OpenAPI description): the answer's review posted at
  * the head the diff was read at, the outputs, and a 403 that is one warning, the step's colour unchanged.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { run } from '../src/main.js';
 import { filesOf, GithubPulls } from './helpers/github-pulls.js';
-import { world, type World } from './helpers/in-process.js';
+import type { World } from './helpers/in-process.js';
+import { reviewStep } from './helpers/review-step.js';
 
 let api: GithubPulls;
 beforeAll(async () => {
@@ -36,40 +34,17 @@ const answer = {
   labels: ['build']
 };
 
-async function step(
+function step(
   inputs: Record<string, string> = {},
   given: object = answer,
   prepare?: (w: World) => void
 ): Promise<World> {
-  const w = world({
-    runs: [{ exitCode: 0, answer: '```json\n' + JSON.stringify(given) + '\n```' }],
-    inputs: {
-      query: 'Review this pull request',
-      review: 'true',
-      'allowed-labels': 'build, docs',
-      'github-token': 'gh-token',
-      'allowed-users': 'octocat',
-      'upload-artifact': 'false',
-      ...inputs
-    },
-    env: {
-      GITHUB_ACTIONS: 'true',
-      GITHUB_REPOSITORY: 'octo/repo',
-      GITHUB_API_URL: api.url,
-      GITHUB_ACTOR: 'octocat',
-      GITHUB_TRIGGERING_ACTOR: 'octocat',
-      GITHUB_EVENT_NAME: 'pull_request'
-    }
+  return reviewStep({
+    apiUrl: api.url,
+    given,
+    inputs: { 'allowed-labels': 'build, docs', ...inputs },
+    prepare
   });
-  const file = path.join(w.dir, 'event.json');
-  fs.writeFileSync(
-    file,
-    JSON.stringify({ number: 7, pull_request: { number: 7, head: { repo: { fork: false } } } })
-  );
-  w.ports.env.GITHUB_EVENT_PATH = file;
-  prepare?.(w);
-  await run(w.ports);
-  return w;
 }
 
 describe('review: true on a pull request run', () => {
