@@ -9,6 +9,8 @@
 //                                      the sticky comment (comment: true) of a review, as its thread shows it
 //   npm run screenshot -- --review     writes docs/review.png: the review the action posts (review: true),
 //                                      its body and its inline comments as the pull request shows them
+//   npm run screenshot -- --review-summary
+//                                      writes docs/summary-review.png: the job summary of a review: true run
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -20,9 +22,15 @@ import ts from 'typescript';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const matrix = process.argv[2] === '--report';
-const given = process.argv[matrix ? 3 : 2];
+const reviewRun = process.argv[2] === '--review-summary';
+const given = process.argv[matrix || reviewRun ? 3 : 2];
 const out = path.resolve(
-  given ?? path.join(ROOT, 'docs', matrix ? 'report-summary.png' : 'summary.png')
+  given ??
+    path.join(
+      ROOT,
+      'docs',
+      matrix ? 'report-summary.png' : reviewRun ? 'summary-review.png' : 'summary.png'
+    )
 );
 // Under the checkout (.tmp/, ignored), so that the transpiled sources find their packages.
 fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
@@ -54,6 +62,16 @@ async function shootComments(src) {
       phase: 'done',
       outcome: 'success',
       exitCode: 0,
+      review: {
+        verdict: 'request_changes',
+        summary:
+          'Close; two things before it lands. `parseConfig` throws on an empty file, and the old `timeout` key is dropped without a warning.',
+        posted: {
+          url: 'https://github.com/octo/repo/pull/12#pullrequestreview-2741',
+          inline: 2,
+          outside: 1
+        }
+      },
       answer: [
         'Two things could break, one is missing.',
         '',
@@ -90,7 +108,7 @@ async function shootComments(src) {
     const target = path.join(ROOT, 'docs', `comment-${name}.png`);
     const htmlPath = path.join(work, `comment-${name}.html`);
     fs.writeFileSync(htmlPath, page(render(markdown), 'github-actions bot commented'));
-    shoot(htmlPath, target, name === 'success' ? 380 : 270);
+    shoot(htmlPath, target, name === 'success' ? 480 : 270);
     console.log(
       `${path.relative(process.cwd(), target)}: ${markdown.length} characters of Markdown`
     );
@@ -173,11 +191,15 @@ async function shootReview(src) {
 
 async function shootSummary() {
   const src = await transpiled(path.join(work, 'src'));
-  const markdown = matrix ? matrixSummaryOf(src) : summaryOf(src);
-  const html = page(render(markdown), matrix ? 'report summary' : 'review summary');
+  const markdown = matrix
+    ? matrixSummaryOf(src)
+    : reviewRun
+      ? summaryOf(src, reviewedRun())
+      : summaryOf(src);
+  const html = page(render(markdown), matrix ? 'report summary' : 'job summary');
   const htmlPath = given ? out.replace(/\.png$/, '.html') : path.join(work, 'summary.html');
   fs.writeFileSync(htmlPath, html);
-  shoot(htmlPath, out, matrix ? 2400 : 1400);
+  shoot(htmlPath, out, matrix ? 2400 : reviewRun ? 900 : 1400);
   console.log(
     `${path.relative(process.cwd(), out)}: ${Buffer.byteLength(markdown)} bytes of Markdown`
   );
@@ -324,13 +346,52 @@ function matrixSummaryOf({
     kind: 'artifacts',
     namePattern: '*',
     others: ['coverage', 'site-preview'],
-    unmatched: []
+    unmatched: [],
+    setAside: []
   };
   return renderMatrixSummary({ legs, totals: totalsOf(legs), origin }, makeRedactor([]));
 }
 
+/**
+ * review: true on the same run: the answer is the agent's words and its review as JSON; the action
+ * posted the review (the summary links it) and shows the words, never the JSON.
+ */
+function reviewedRun() {
+  return {
+    text:
+      'Fixed the failing auth test, and reviewed the rest of the change.\n\n' +
+      '```json\n{"review": {"verdict": "request_changes", "summary": "…", "findings": ["…"]}}\n```',
+    extra: {
+      asked: { jsonSchema: false, review: true, labels: false },
+      answer: {
+        ok: true,
+        value: {},
+        json: '{}',
+        prose: 'Fixed the failing auth test, and reviewed the rest of the change.'
+      },
+      review: {
+        verdict: 'request_changes',
+        summary: [
+          'The fix is right; two things before it lands.',
+          '',
+          '- `verify()` maps `TokenExpiredError` to 401, but `JsonWebTokenError` (a bad signature) still ends in a 500.',
+          '- `clockTolerance: 0` is the default: say why it is spelt out, or drop it.'
+        ].join('\n'),
+        posted: {
+          url: 'https://github.com/octo/repo/pull/7#pullrequestreview-2741',
+          inline: 2,
+          outside: 1
+        }
+      }
+    }
+  };
+}
+
 /** A review run: the tests fail, a patch, the tests pass; one call fails along the way. */
-function summaryOf({ decodeLine, TurnBuilder, verdictOf, makeRedactor, renderSummary }) {
+function summaryOf(
+  { decodeLine, TurnBuilder, verdictOf, makeRedactor, renderSummary },
+  reviewed = undefined
+) {
   const t0 = 1795978843008;
   let now = t0;
   const events = [
@@ -392,10 +453,11 @@ function summaryOf({ decodeLine, TurnBuilder, verdictOf, makeRedactor, renderSum
     session_id: '20261129_101500_9f8e7d',
     exit_code: 0,
     text:
+      reviewed?.text ??
       'Fixed the failing auth test.\n\n' +
-      '- `verify()` threw on expired tokens, which the login route turned into a 500.\n' +
-      '- It now passes `clockTolerance: 0` and maps `TokenExpiredError` to 401.\n\n' +
-      'All 24 auth tests pass and lint is clean.',
+        '- `verify()` threw on expired tokens, which the login route turned into a 500.\n' +
+        '- It now passes `clockTolerance: 0` and maps `TokenExpiredError` to 401.\n\n' +
+        'All 24 auth tests pass and lint is clean.',
     tokens: { input: 48210, output: 3120, total: 51330, cache_read: 40960, cache_write: 2048 },
     duration_ms: 41_870
   });
@@ -451,7 +513,7 @@ function summaryOf({ decodeLine, TurnBuilder, verdictOf, makeRedactor, renderSum
       }
     }
   };
-  return renderSummary(report, makeRedactor([]));
+  return renderSummary({ ...report, ...reviewed?.extra }, makeRedactor([]));
 }
 
 /** GFM as GitHub renders a summary: tables, autolinks, raw HTML kept (less what its tag filter drops). */
