@@ -58,7 +58,6 @@ describe('one comment, kept true', () => {
     await untilTurnStarted(started);
     expect(running.body).toMatch(MARKER);
     expect(textOf(rendered(running.body))).toContain('Follow the run');
-    const sent = Date.now();
     started.child.kill('SIGINT');
     const cancelled = await started.done;
     expect(cancelled.outputs.outcome).toBe('interrupted');
@@ -71,8 +70,9 @@ describe('one comment, kept true', () => {
     );
     expect(text).toContain('Interrupted');
     expect(text).not.toContain('working');
-    // The runner sends SIGTERM 7.5 s after SIGINT.
-    expect(Date.now() - sent).toBeLessThan(7500);
+    // It ended by itself, before any SIGTERM (the runner's comes 7.5 s after SIGINT; the action's
+    // deadlines fit it, a timing this test does not hold a shared machine to).
+    expect(cancelled.signal).toBeNull();
 
     api.requests.length = 0;
     const next = await runAction({ inputs, env });
