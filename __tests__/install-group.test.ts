@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { INSTALL_LIMITS } from '../src/install/install.js';
+import { INSTALL_LIMITS } from '../src/install/job.js';
 import { groupCommand } from '../src/process/group.js';
 import { PROCESS_LIMITS } from '../src/process/spawn.js';
 import { ROOT } from '../scripts/local-runner.mjs';

@@ -19,12 +19,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { CacheService } from '../scripts/cache-service.mjs';
 import { runAction, SIMULATOR_BIN, startAction, type ActionRun } from '../scripts/local-runner.mjs';
 import { RESTORE_LIMITS } from '../src/install/cache.js';
-import {
-  INSTALL_LIMITS,
-  provideHermes,
-  type InstallIo,
-  type Provided
-} from '../src/install/install.js';
+import { provideHermes, type Provided } from '../src/install/install.js';
+import { INSTALL_LIMITS, type InstallIo } from '../src/install/job.js';
 import {
   parseInstall,
   PINNED_HERMES_VERSION,

@@ -42807,44 +42807,38 @@ function describe(error) {
 
 /***/ }),
 
-/***/ 61778:
+/***/ 86751:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  YT: () => (/* binding */ notInstalled),
-  Mj: () => (/* binding */ provideHermes)
+  Y: () => (/* binding */ notInstalled),
+  M: () => (/* binding */ provideHermes)
 });
 
-// UNUSED EXPORTS: INSTALL_LIMITS
-
-// EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(90108);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./src/run/stream-reader.ts
-var stream_reader = __nccwpck_require__(39997);
-// EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
-// EXTERNAL MODULE: ./src/install/download.ts + 1 modules
-var download = __nccwpck_require__(27549);
-// EXTERNAL MODULE: ./src/process/environment.ts
-var environment = __nccwpck_require__(69304);
-// EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(81066);
 // EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
 var hermes = __nccwpck_require__(45593);
+// EXTERNAL MODULE: ./src/config/paths.ts
+var paths = __nccwpck_require__(81066);
+// EXTERNAL MODULE: ./src/process/environment.ts
+var environment = __nccwpck_require__(69304);
+// EXTERNAL MODULE: ./src/run/stream-reader.ts
+var stream_reader = __nccwpck_require__(39997);
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
 // EXTERNAL MODULE: ./src/install/cache.ts
 var install_cache = __nccwpck_require__(77673);
-// EXTERNAL MODULE: ./src/install/restore.ts + 1 modules
-var restore = __nccwpck_require__(71377);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: ./src/process/line-splitter.ts
 var line_splitter = __nccwpck_require__(61519);
 // EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
@@ -43039,6 +43033,48 @@ function groupCommand({ argv, env, cwd, limit, signals, onLine, graceMs = spawn/
     });
 }
 
+// EXTERNAL MODULE: ./src/install/download.ts + 1 modules
+var download = __nccwpck_require__(27549);
+;// CONCATENATED MODULE: ./src/install/job.ts
+/**
+ * What one install of Hermes works with (src/install/install.ts decides, src/install/installer.ts runs
+ * the script): how it talks to the log, its limits, and the check that an installed `hermes` runs.
+ */
+
+
+
+
+
+const INSTALL_LIMITS = Object.freeze({
+    versionTimeoutMs: 30_000,
+    killGraceMs: spawn/* PROCESS_LIMITS */.P8.groupGraceMs,
+    restore: install_cache/* RESTORE_LIMITS */.oQ
+});
+/** What the log says an install does. */
+const tried = (install) => `Installing Hermes ${install.version} from ${install.installerUrl}`;
+/** The installed `hermes` and its `--version`, or why there is none that runs. */
+async function working(layout, env, limits) {
+    const executable = layout.candidates.find(isExecutable);
+    if (!executable)
+        return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
+    const asked = await (0,hermes/* askVersion */.qN)(executable, {
+        env: { ...env, HERMES_HOME: layout.hermesHome },
+        timeoutMs: limits.versionTimeoutMs
+    });
+    if ('version' in asked)
+        return { executable, version: asked.version };
+    return { why: `\`${executable} --version\` failed: ${(0,text_text/* clip */.$Q)(asked.why, 300)}` };
+}
+function isExecutable(file) {
+    try {
+        external_node_fs_.accessSync(file, external_node_fs_.constants.X_OK);
+        return external_node_fs_.statSync(file).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+
 // EXTERNAL MODULE: ./src/config/install.ts + 1 modules
 var install = __nccwpck_require__(36465);
 ;// CONCATENATED MODULE: ./src/install/layout.ts
@@ -43156,11 +43192,10 @@ function installerEnv(layout, base) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/install/install.ts
+;// CONCATENATED MODULE: ./src/install/installer.ts
 /**
- * Installing Hermes in the step: reuse an install of this job, else restore it from the Actions cache
- * (one exact key), else download the pinned ref's own install script, check its SHA-256 and run it
- * into a fresh directory; save it right away when the event allows; then put it on PATH.
+ * The pinned ref's install script run: downloaded, its SHA-256 checked, run in a process group of its
+ * own (stopped whole at its limit or the job's cancel), and what it installed checked.
  */
 
 
@@ -43170,128 +43205,9 @@ function installerEnv(layout, base) {
 
 
 
-
-
-
-
-
-
-
-
-/**
- * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
- * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
- * The install goes into machine's HOME (the runner user's: a parameter for the tests).
- */
-async function provideHermes(settings, io, signals, env = process.env, limits = INSTALL_LIMITS, machine = thisMachine()) {
-    const install = settings.install;
-    if (install.mode !== 'true') {
-        const found = await (0,hermes/* findHermes */.ai)(settings.hermesPath);
-        if (found || install.mode === 'false' || settings.hermesPath !== 'hermes')
-            return { executable: found };
-        io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
-    }
-    return installHermes(install, io, signals, env, limits, machine);
-}
 /** How many of the installer's last lines a failure shows, and how long each may be. */
 const TAIL_LINES = 15;
 const TAIL_LINE_CHARS = 300;
-const INSTALL_LIMITS = Object.freeze({
-    versionTimeoutMs: 30_000,
-    killGraceMs: spawn/* PROCESS_LIMITS */.P8.groupGraceMs,
-    restore: install_cache/* RESTORE_LIMITS */.oQ
-});
-async function installHermes(install, io, signals, env, limits, machine) {
-    const started = Date.now();
-    const layout = installLayout(install, env, machine);
-    const job = { install, layout, io, signals, env, spawnEnv: (0,environment/* childEnv */.gf)(env), limits };
-    const report = (source, unverified = false) => ({
-        ref: install.version,
-        source,
-        ms: Date.now() - started,
-        ...(unverified ? { unverified } : {})
-    });
-    const ready = (found, source, unverified = false) => {
-        (0,restore/* mkdirReadable */.qQ)(layout.binDir);
-        const link = external_node_path_.join(layout.binDir, 'hermes');
-        external_node_fs_.rmSync(link, { force: true });
-        external_node_fs_.symlinkSync(found.executable, link);
-        io.addPath(layout.binDir);
-        const done = report(source, unverified);
-        io.info(`Hermes ${done.ref} is ready (${describeSource(source)})`);
-        return { executable: link, version: found.version, install: done };
-    };
-    // Another step of this job installed the same thing: nothing to fetch.
-    const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, job.spawnEnv, limits));
-    if (earlier && !('why' in earlier))
-        return ready(earlier, 'reused');
-    const cache = await fromCache(job);
-    if (cache.found)
-        return ready(cache.found, 'cache');
-    const failed = (why) => ({ failure: why, install: report() });
-    let temp;
-    try {
-        removeInstall(layout);
-        const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-install-'));
-        temp = work;
-        const ran = await runInstaller(job, work);
-        if ('failure' in ran)
-            return failed(ran.failure);
-        external_node_fs_.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
-        await (0,install_cache/* lockDown */.kU)(layout.cachePaths, job.spawnEnv);
-        // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
-        if (cache.usable)
-            await saveToCache(job);
-        return ready(ran.found, 'installer', !ran.verified);
-    }
-    catch (error) {
-        // No bash in a job container, a file system that refuses: still an outcome, not a crash.
-        return failed(`${tried(install)} failed: ${(0,errors/* messageOf */.b)(error)}`);
-    }
-    finally {
-        if (temp)
-            external_node_fs_.rmSync(temp, { recursive: true, force: true });
-    }
-}
-/** What the log says an install does. */
-const tried = (install) => `Installing Hermes ${install.version} from ${install.installerUrl}`;
-/**
- * The install restored from the Actions cache (one exact key) when it runs; and whether the cache can
- * be used at all (not for a ref that moves, nor without the service, nor when it could not be read).
- */
-async function fromCache({ install, layout, io, signals, env, spawnEnv, limits }) {
-    if (!cacheable(install)) {
-        io.info(`"${install.version}" is not a release tag or a commit: installed without the cache (a branch moves).`);
-        return { usable: false };
-    }
-    if (!(await (0,install_cache/* cacheAvailable */.g7)())) {
-        io.info('No Actions cache service for this step: installing without the cache.');
-        return { usable: false };
-    }
-    // The job's cancellation stops the restore too (its download, its tar).
-    const cancel = new AbortController();
-    const unsubscribe = signals.subscribe(() => cancel.abort());
-    const restored = await (0,install_cache/* restoreInstall */.cx)(layout, {
-        env,
-        signal: cancel.signal,
-        limits: limits.restore,
-        onRetry: line => io.info(line),
-        onStep: line => io.info(line)
-    }).finally(unsubscribe);
-    if (restored.problem) {
-        io.warning(`The Actions cache could not be read (${(0,text_text/* clip */.$Q)(restored.problem, 500)}); installing Hermes without it.`);
-        return { usable: false };
-    }
-    if (restored.refused)
-        io.warning(`The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`);
-    else if (restored.key) {
-        const found = await working(layout, spawnEnv, limits);
-        if (!('why' in found))
-            return { found, usable: true };
-        io.info(`The cached install (${restored.key}) does not run (${found.why}): installing it again.`);
-    }
-    return { usable: true };
-}
 /**
  * The pinned ref's install script downloaded into `work`, its SHA-256 checked, run in a group of its
  * own, and what it installed checked: the Hermes that runs (and whether the script was verified), or
@@ -43360,6 +43276,144 @@ async function runInstaller({ install, layout, io, signals, spawnEnv, limits }, 
         };
     return { found, verified: Boolean(expected) };
 }
+/** Whether a `--version` line names the version (v0.23.4 and 0.23.4 alike), not one it is a prefix of. */
+function printsVersion(line, version) {
+    const bare = version.replace(/^v/, '').replace(/\./g, '\\.');
+    return new RegExp(`(^|[^\\w.])v?${bare}(?![\\w.]*\\d)`).test(line);
+}
+function lastLines(tail) {
+    const lines = tail.filter(l => l.trim() !== '').slice(-TAIL_LINES);
+    return lines.length ? ` Its last lines:\n${lines.join('\n')}` : '';
+}
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+// EXTERNAL MODULE: ./src/install/restore.ts + 1 modules
+var restore = __nccwpck_require__(71377);
+;// CONCATENATED MODULE: ./src/install/install.ts
+/**
+ * Installing Hermes in the step: reuse an install of this job, else restore it from the Actions cache
+ * (one exact key), else download the pinned ref's own install script, check its SHA-256 and run it
+ * into a fresh directory; save it right away when the event allows; then put it on PATH.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
+ * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
+ * The install goes into machine's HOME (the runner user's: a parameter for the tests).
+ */
+async function provideHermes(settings, io, signals, env = process.env, limits = INSTALL_LIMITS, machine = thisMachine()) {
+    const install = settings.install;
+    if (install.mode !== 'true') {
+        const found = await (0,hermes/* findHermes */.ai)(settings.hermesPath);
+        if (found || install.mode === 'false' || settings.hermesPath !== 'hermes')
+            return { executable: found };
+        io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
+    }
+    return installHermes(install, io, signals, env, limits, machine);
+}
+async function installHermes(install, io, signals, env, limits, machine) {
+    const started = Date.now();
+    const layout = installLayout(install, env, machine);
+    const job = { install, layout, io, signals, env, spawnEnv: (0,environment/* childEnv */.gf)(env), limits };
+    const report = (source, unverified = false) => ({
+        ref: install.version,
+        source,
+        ms: Date.now() - started,
+        ...(unverified ? { unverified } : {})
+    });
+    const ready = (found, source, unverified = false) => {
+        (0,restore/* mkdirReadable */.qQ)(layout.binDir);
+        const link = external_node_path_.join(layout.binDir, 'hermes');
+        external_node_fs_.rmSync(link, { force: true });
+        external_node_fs_.symlinkSync(found.executable, link);
+        io.addPath(layout.binDir);
+        const done = report(source, unverified);
+        io.info(`Hermes ${done.ref} is ready (${describeSource(source)})`);
+        return { executable: link, version: found.version, install: done };
+    };
+    // Another step of this job installed the same thing: nothing to fetch.
+    const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, job.spawnEnv, limits));
+    if (earlier && !('why' in earlier))
+        return ready(earlier, 'reused');
+    const cache = await fromCache(job);
+    if (cache.found)
+        return ready(cache.found, 'cache');
+    const failed = (why) => ({ failure: why, install: report() });
+    let temp;
+    try {
+        removeInstall(layout);
+        const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-install-'));
+        temp = work;
+        const ran = await runInstaller(job, work);
+        if ('failure' in ran)
+            return failed(ran.failure);
+        external_node_fs_.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
+        await (0,install_cache/* lockDown */.kU)(layout.cachePaths, job.spawnEnv);
+        // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
+        if (cache.usable)
+            await saveToCache(job);
+        return ready(ran.found, 'installer', !ran.verified);
+    }
+    catch (error) {
+        // No bash in a job container, a file system that refuses: still an outcome, not a crash.
+        return failed(`${tried(install)} failed: ${(0,errors/* messageOf */.b)(error)}`);
+    }
+    finally {
+        if (temp)
+            external_node_fs_.rmSync(temp, { recursive: true, force: true });
+    }
+}
+/**
+ * The install restored from the Actions cache (one exact key) when it runs; and whether the cache can
+ * be used at all (not for a ref that moves, nor without the service, nor when it could not be read).
+ */
+async function fromCache({ install, layout, io, signals, env, spawnEnv, limits }) {
+    if (!cacheable(install)) {
+        io.info(`"${install.version}" is not a release tag or a commit: installed without the cache (a branch moves).`);
+        return { usable: false };
+    }
+    if (!(await (0,install_cache/* cacheAvailable */.g7)())) {
+        io.info('No Actions cache service for this step: installing without the cache.');
+        return { usable: false };
+    }
+    // The job's cancellation stops the restore too (its download, its tar).
+    const cancel = new AbortController();
+    const unsubscribe = signals.subscribe(() => cancel.abort());
+    const restored = await (0,install_cache/* restoreInstall */.cx)(layout, {
+        env,
+        signal: cancel.signal,
+        limits: limits.restore,
+        onRetry: line => io.info(line),
+        onStep: line => io.info(line)
+    }).finally(unsubscribe);
+    if (restored.problem) {
+        io.warning(`The Actions cache could not be read (${(0,text_text/* clip */.$Q)(restored.problem, 500)}); installing Hermes without it.`);
+        return { usable: false };
+    }
+    if (restored.refused)
+        io.warning(`The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`);
+    else if (restored.key) {
+        const found = await working(layout, spawnEnv, limits);
+        if (!('why' in found))
+            return { found, usable: true };
+        io.info(`The cached install (${restored.key}) does not run (${found.why}): installing it again.`);
+    }
+    return { usable: true };
+}
 /** The fresh install saved to the Actions cache, where the event allows (only writers cause it). */
 async function saveToCache({ layout, io, env }) {
     if (!(0,install_cache/* savesOn */.U5)(env.GITHUB_EVENT_NAME)) {
@@ -43374,19 +43428,10 @@ async function saveToCache({ layout, io, env }) {
     else
         io.info(`Not saved: the Actions cache already holds an entry ${layout.cacheKey}.`);
 }
-/** Whether a `--version` line names the version (v0.23.4 and 0.23.4 alike), not one it is a prefix of. */
-function printsVersion(line, version) {
-    const bare = version.replace(/^v/, '').replace(/\./g, '\\.');
-    return new RegExp(`(^|[^\\w.])v?${bare}(?![\\w.]*\\d)`).test(line);
-}
 function describeSource(source) {
     if (source === 'reused')
         return 'installed by an earlier step of this job';
     return source === 'cache' ? 'from the Actions cache' : 'installed';
-}
-function lastLines(tail) {
-    const lines = tail.filter(l => l.trim() !== '').slice(-TAIL_LINES);
-    return lines.length ? ` Its last lines:\n${lines.join('\n')}` : '';
 }
 function readMarker(layout) {
     try {
@@ -43401,30 +43446,6 @@ function removeInstall(layout) {
     for (const dir of layout.cachePaths)
         external_node_fs_.rmSync(dir, { recursive: true, force: true });
 }
-/** The installed `hermes` and its `--version`, or why there is none that runs. */
-async function working(layout, env, limits) {
-    const executable = layout.candidates.find(isExecutable);
-    if (!executable)
-        return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
-    const asked = await (0,hermes/* askVersion */.qN)(executable, {
-        env: { ...env, HERMES_HOME: layout.hermesHome },
-        timeoutMs: limits.versionTimeoutMs
-    });
-    if ('version' in asked)
-        return { executable, version: asked.version };
-    return { why: `\`${executable} --version\` failed: ${(0,text_text/* clip */.$Q)(asked.why, 300)}` };
-}
-function isExecutable(file) {
-    try {
-        external_node_fs_.accessSync(file, external_node_fs_.constants.X_OK);
-        return external_node_fs_.statSync(file).isFile();
-    }
-    catch {
-        return false;
-    }
-}
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 /** The attempt of a run whose Hermes could not be installed: nothing ran, an empty transcript. */
 function notInstalled(jsonlPath, hermesPath, why, log) {
     external_node_fs_.closeSync((0,paths/* openTranscript */.B$)(jsonlPath, 'write'));
@@ -64946,8 +64967,8 @@ function invalidInputReport(message, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./src/install/install.ts + 2 modules
-var install_install = __nccwpck_require__(61778);
+// EXTERNAL MODULE: ./src/install/install.ts + 4 modules
+var install_install = __nccwpck_require__(86751);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
 var session_record = __nccwpck_require__(26174);
 // EXTERNAL MODULE: ./src/gateway/gateway.ts + 7 modules
@@ -69055,7 +69076,7 @@ async function hermesTurn(given, admitted, query, running) {
     if (cancellation.cancelled)
         throw new run_cancellation/* Cancelled */.cJ(install ? 'while Hermes was installed' : 'while Hermes was looked for');
     if (provided.failure !== undefined) {
-        const attempt = (0,install_install/* notInstalled */.YT)(given.jsonlPath, given.hermesPath, provided.failure, log);
+        const attempt = (0,install_install/* notInstalled */.Y)(given.jsonlPath, given.hermesPath, provided.failure, log);
         return { allowed: true, attempt, earlier: [], attemptCount: 1, install };
     }
     // fork-prs: review: the head fetched into a folder of its own, lent instead of the workspace.
@@ -73714,8 +73735,8 @@ var core = __nccwpck_require__(33838);
 var gate = __nccwpck_require__(78319);
 // EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
 var hermes = __nccwpck_require__(45593);
-// EXTERNAL MODULE: ./src/install/install.ts + 2 modules
-var install = __nccwpck_require__(61778);
+// EXTERNAL MODULE: ./src/install/install.ts + 4 modules
+var install = __nccwpck_require__(86751);
 // EXTERNAL MODULE: ./src/gateway/gateway.ts + 7 modules
 var gateway = __nccwpck_require__(64378);
 // EXTERNAL MODULE: ./src/confine/host.ts
@@ -73880,7 +73901,7 @@ function runnerPorts() {
             return cancellation;
         },
         hermes: {
-            provide: install/* provideHermes */.Mj,
+            provide: install/* provideHermes */.M,
             attempt: hermes/* hermesAttempt */.Et,
             version: hermes/* probeVersion */.Vd,
             record: session_record/* readSessionRecord */.M2

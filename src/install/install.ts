@@ -3,55 +3,38 @@
  * (one exact key), else download the pinned ref's own install script, check its SHA-256 and run it
  * into a fresh directory; save it right away when the event allows; then put it on PATH.
  */
-import { messageOf } from '../text/errors.js';
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { findHermes } from '../cli/hermes.js';
 import type { InstallSettings } from '../config/install.js';
-import type { InstallFact, InstallSource } from '../run/facts.js';
-import type { CliSettings } from '../config/settings.js';
-import type { Attempt, RunLog, Signals } from '../run/attempt.js';
-import { StreamReader } from '../run/stream-reader.js';
-import { clip, formatMs } from '../text/text.js';
-import { download, DownloadError } from './download.js';
-import { childEnv } from '../process/environment.js';
 import { openTranscript } from '../config/paths.js';
-import { askVersion, findHermes } from '../cli/hermes.js';
+import type { CliSettings } from '../config/settings.js';
+import { childEnv } from '../process/environment.js';
+import type { Attempt, RunLog, Signals } from '../run/attempt.js';
+import type { InstallFact, InstallSource } from '../run/facts.js';
+import { StreamReader } from '../run/stream-reader.js';
+import { messageOf } from '../text/errors.js';
+import { clip } from '../text/text.js';
+import { cacheAvailable, lockDown, restoreInstall, saveInstall, savesOn } from './cache.js';
+import { runInstaller } from './installer.js';
 import {
-  cacheAvailable,
-  lockDown,
-  RESTORE_LIMITS,
-  restoreInstall,
-  saveInstall,
-  savesOn,
-  type RestoreLimits
-} from './cache.js';
-import { mkdirReadable } from './restore.js';
-import { groupCommand } from '../process/group.js';
-import { PROCESS_LIMITS } from '../process/spawn.js';
+  INSTALL_LIMITS,
+  tried,
+  working,
+  type InstallIo,
+  type InstallJob,
+  type InstallLimits,
+  type Runs
+} from './job.js';
 import {
   cacheable,
-  installerArgs,
-  installerEnv,
   installLayout,
   thisMachine,
   type InstallLayout,
   type Machine
 } from './layout.js';
-
-/** How the install talks to a person and to the runner; the execute step (src/steps/execute.ts) gives it the log and the output sink. */
-export interface InstallIo {
-  /** The action's own words. */
-  info(line: string): void;
-  /** A line the installer printed (untrusted: printed inert). */
-  output(line: string): void;
-  warning(message: string): void;
-  /** Runs fn with its lines in a collapsed group of the log. */
-  group<T>(title: string, fn: () => Promise<T>): Promise<T>;
-  /** For this step and the later ones of the job. */
-  addPath(dir: string): void;
-}
+import { mkdirReadable } from './restore.js';
 
 export interface Provided {
   /** The Hermes to run; absent when none was found and none installed. */
@@ -84,37 +67,6 @@ export async function provideHermes(
     io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
   }
   return installHermes(install, io, signals, env, limits, machine);
-}
-
-/** How many of the installer's last lines a failure shows, and how long each may be. */
-const TAIL_LINES = 15;
-const TAIL_LINE_CHARS = 300;
-
-export interface InstallLimits {
-  /** How long the installed `hermes --version` may take. */
-  versionTimeoutMs: number;
-  /** The installer's group, stopped (limit or cancellation): from SIGTERM to SIGKILL. */
-  killGraceMs: number;
-  /** The cache look-up's retries. */
-  restore: RestoreLimits;
-}
-
-export const INSTALL_LIMITS: Readonly<InstallLimits> = Object.freeze({
-  versionTimeoutMs: 30_000,
-  killGraceMs: PROCESS_LIMITS.groupGraceMs,
-  restore: RESTORE_LIMITS
-});
-
-/** What one install works with, from the look-up of an earlier one to the save. */
-interface InstallJob {
-  install: InstallSettings;
-  layout: InstallLayout;
-  io: InstallIo;
-  signals: Signals;
-  env: NodeJS.ProcessEnv;
-  /** The installer's and the probes' environment (scrubbed). */
-  spawnEnv: NodeJS.ProcessEnv;
-  limits: InstallLimits;
 }
 
 async function installHermes(
@@ -173,10 +125,6 @@ async function installHermes(
   }
 }
 
-/** What the log says an install does. */
-const tried = (install: InstallSettings): string =>
-  `Installing Hermes ${install.version} from ${install.installerUrl}`;
-
 /**
  * The install restored from the Actions cache (one exact key) when it runs; and whether the cache can
  * be used at all (not for a ref that moves, nor without the service, nor when it could not be read).
@@ -230,80 +178,6 @@ async function fromCache({
   return { usable: true };
 }
 
-/**
- * The pinned ref's install script downloaded into `work`, its SHA-256 checked, run in a group of its
- * own, and what it installed checked: the Hermes that runs (and whether the script was verified), or
- * why there is none.
- */
-async function runInstaller(
-  { install, layout, io, signals, spawnEnv, limits }: InstallJob,
-  work: string
-): Promise<{ found: Runs; verified: boolean } | { failure: string }> {
-  const what = tried(install);
-  const script = path.join(work, 'install.sh');
-  try {
-    await download(install.installerUrl, script, { onRetry: line => io.info(line) });
-  } catch (error) {
-    if (!(error instanceof DownloadError)) throw error;
-    return { failure: `${what} failed: the install script ${error.message}` };
-  }
-  const bytes = fs.readFileSync(script);
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  io.info(`The install script's SHA-256: ${sha256}`);
-  const expected = install.installerSha256;
-  if (expected && expected !== sha256)
-    return {
-      failure: `${what} refused: the script's SHA-256 is ${sha256}, but ${expected} was expected (installer-sha256, or the pin of ${install.version}). Nothing was run.`
-    };
-  if (!expected)
-    io.warning(
-      `The install script of Hermes ${install.version} is not checksum-verified: no SHA-256 is pinned for it; set installer-sha256 to check it.`
-    );
-  const call = installerArgs(layout, install, bytes.toString('utf8'));
-  if (call.unsupported.length > 0)
-    io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
-  const tail: string[] = [];
-  const installed = await io.group(what, () =>
-    groupCommand({
-      // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
-      argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
-      env: installerEnv(layout, spawnEnv),
-      cwd: work,
-      limit: AbortSignal.timeout(install.timeoutMs),
-      graceMs: limits.killGraceMs,
-      signals,
-      onLine: line => {
-        const clean = line.replace(ANSI, '').replace(/\r$/, '');
-        io.output(clean);
-        tail.push(clip(clean, TAIL_LINE_CHARS));
-        if (tail.length > TAIL_LINES * 4) tail.splice(0, tail.length - TAIL_LINES * 4);
-      }
-    })
-  );
-  if (installed.cancelled)
-    return { failure: `${what} was cancelled with the job.${lastLines(tail)}` };
-  if (installed.timedOut)
-    return {
-      failure: `${what} did not finish within ${formatMs(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`
-    };
-  if (installed.code !== 0) {
-    const how =
-      installed.code === null
-        ? `was killed by ${installed.signal}`
-        : `exited with code ${installed.code}`;
-    return { failure: `${what} failed: the installer ${how}.${lastLines(tail)}` };
-  }
-  const found = await working(layout, spawnEnv, limits);
-  if ('why' in found)
-    return { failure: `${what}: the installer finished, but ${found.why}.${lastLines(tail)}` };
-  const wanted = install.expectedVersion;
-  if (wanted && !printsVersion(found.version, wanted))
-    return {
-      failure: `${what}: the installer finished, but \`hermes --version\` prints "${found.version}", not the pinned ${wanted}. Nothing was run.`
-    };
-  return { found, verified: Boolean(expected) };
-}
-
 /** The fresh install saved to the Actions cache, where the event allows (only writers cause it). */
 async function saveToCache({ layout, io, env }: InstallJob): Promise<void> {
   if (!savesOn(env.GITHUB_EVENT_NAME)) {
@@ -321,20 +195,9 @@ async function saveToCache({ layout, io, env }: InstallJob): Promise<void> {
   else io.info(`Not saved: the Actions cache already holds an entry ${layout.cacheKey}.`);
 }
 
-/** Whether a `--version` line names the version (v0.23.4 and 0.23.4 alike), not one it is a prefix of. */
-function printsVersion(line: string, version: string): boolean {
-  const bare = version.replace(/^v/, '').replace(/\./g, '\\.');
-  return new RegExp(`(^|[^\\w.])v?${bare}(?![\\w.]*\\d)`).test(line);
-}
-
 function describeSource(source: InstallSource): string {
   if (source === 'reused') return 'installed by an earlier step of this job';
   return source === 'cache' ? 'from the Actions cache' : 'installed';
-}
-
-function lastLines(tail: string[]): string {
-  const lines = tail.filter(l => l.trim() !== '').slice(-TAIL_LINES);
-  return lines.length ? ` Its last lines:\n${lines.join('\n')}` : '';
 }
 
 function readMarker(layout: InstallLayout): string | undefined {
@@ -349,40 +212,6 @@ function readMarker(layout: InstallLayout): string | undefined {
 function removeInstall(layout: InstallLayout): void {
   for (const dir of layout.cachePaths) fs.rmSync(dir, { recursive: true, force: true });
 }
-
-interface Runs {
-  executable: string;
-  version: string;
-}
-type Working = Runs | { why: string };
-
-/** The installed `hermes` and its `--version`, or why there is none that runs. */
-async function working(
-  layout: InstallLayout,
-  env: NodeJS.ProcessEnv,
-  limits: InstallLimits
-): Promise<Working> {
-  const executable = layout.candidates.find(isExecutable);
-  if (!executable) return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
-  const asked = await askVersion(executable, {
-    env: { ...env, HERMES_HOME: layout.hermesHome },
-    timeoutMs: limits.versionTimeoutMs
-  });
-  if ('version' in asked) return { executable, version: asked.version };
-  return { why: `\`${executable} --version\` failed: ${clip(asked.why, 300)}` };
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 
 /** The attempt of a run whose Hermes could not be installed: nothing ran, an empty transcript. */
 export function notInstalled(

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { ApiServer } from '../api/server.js';
 import type { ApiModeSettings, CliSettings } from '../config/settings.js';
 import { inert, type LiveLog } from '../publish/log.js';
-import type { InstallIo } from '../install/install.js';
+import type { InstallIo } from '../install/job.js';
 import type { Attempt } from '../run/attempt.js';
 import type { Cancellation } from '../run/cancellation.js';
 import { followFile } from '../run/stream-reader.js';
