@@ -42444,7 +42444,7 @@ function nextPage(link) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(91909);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(51243);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(33461);
 
 
@@ -43737,7 +43737,7 @@ function commonDir(dirs) {
 
 /***/ }),
 
-/***/ 91909:
+/***/ 51243:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -70091,22 +70091,6 @@ function callsBlock(turn, room, where) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/publish/install-fact.ts
-
-
-const FROM = {
-    reused: 'installed by an earlier step of this job',
-    cache: 'restored from the Actions cache',
-    installer: 'installed by the install script'
-};
-function installFact(install) {
-    const ref = codeCell(install.ref);
-    if (!install.source)
-        return `${ref} · **install failed** after ${(0,text_text/* formatMs */._V)(install.ms)}`;
-    const unverified = install.unverified ? ' · not checksum-verified' : '';
-    return `${ref} · ${FROM[install.source]}${unverified} · ${(0,text_text/* formatMs */._V)(install.ms)}`;
-}
-
 ;// CONCATENATED MODULE: ./src/publish/network-fact.ts
 
 
@@ -70181,23 +70165,6 @@ function refusedBlock(egress) {
     return details(`Egress refused (${number.format(egress.blocked)})`, [kernelOnly, ...parts].filter(Boolean).join('\n\n') + more);
 }
 
-;// CONCATENATED MODULE: ./src/publish/isolation-fact.ts
-
-
-function isolationFact(fact) {
-    const parts = fact.user
-        ? [
-            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
-            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
-        ]
-        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
-    if (fact.egress)
-        parts.push(networkFact(fact.egress));
-    if (fact.credential)
-        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
-    return parts.join(' · ');
-}
-
 ;// CONCATENATED MODULE: ./src/publish/model-calls.ts
 
 
@@ -70261,10 +70228,179 @@ function statusOf(call) {
     return String(call.status);
 }
 
+;// CONCATENATED MODULE: ./src/publish/install-fact.ts
+
+
+const FROM = {
+    reused: 'installed by an earlier step of this job',
+    cache: 'restored from the Actions cache',
+    installer: 'installed by the install script'
+};
+function installFact(install) {
+    const ref = codeCell(install.ref);
+    if (!install.source)
+        return `${ref} · **install failed** after ${(0,text_text/* formatMs */._V)(install.ms)}`;
+    const unverified = install.unverified ? ' · not checksum-verified' : '';
+    return `${ref} · ${FROM[install.source]}${unverified} · ${(0,text_text/* formatMs */._V)(install.ms)}`;
+}
+
+;// CONCATENATED MODULE: ./src/publish/isolation-fact.ts
+
+
+function isolationFact(fact) {
+    const parts = fact.user
+        ? [
+            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
+            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
+        ]
+        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
+    if (fact.egress)
+        parts.push(networkFact(fact.egress));
+    if (fact.credential)
+        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
+    return parts.join(' · ');
+}
+
+;// CONCATENATED MODULE: ./src/publish/run-table.ts
+/**
+ * The job summary's run table (src/publish/summary.ts draws the rest): one row per fact of the run,
+ * every untrusted string redacted before it reaches here, cut to a bound and escaped.
+ */
+
+
+
+
+
+
+// Each cell's bound in characters (UTF-16 units), known up front as the summary's budget needs.
+/** A message: the verdict's, a note the action wrote. */
+const run_table_MESSAGE_CHARS = 1000;
+/** A problem the action names (an upload's, a stream line's). */
+const PROBLEM_CHARS = 200;
+const run_table_FACT_CHARS = 120;
+const QUERY_CHARS = 200;
+const LINK_TEXT_CHARS = 100;
+const PATH_CHARS = 200;
+const run_table_URL_CHARS = 500;
+/** The run table: what ran, for how long, at what cost, who caused it, and where its records are. */
+function factsTable(report, where) {
+    const { turn } = report;
+    const tokens = turn.result?.tokens;
+    const fact = (value) => value ? codeCell((0,text_text/* clip */.$Q)(value, run_table_FACT_CHARS)) : '–';
+    const calls = turn.toolErrors
+        ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
+        : number.format(turn.toolCalls);
+    const rows = [
+        ...(report.query ? [['Query', queryCell(report.query)]] : []),
+        ['Model', fact(turn.model)],
+        ['Session', fact(turn.sessionId)],
+        ['Duration', (0,text_text/* formatMs */._V)(report.durationMs)],
+        ['Tool calls', calls],
+        [
+            'Tokens',
+            tokens
+                ? `**${number.format(tokens.total)} total** · ${number.format(tokens.input)} input · ${number.format(tokens.output)} output · ` +
+                    `${number.format(tokens.cache_read)} cache read · ${number.format(tokens.cache_write)} cache write`
+                : '–'
+        ]
+    ];
+    const usage = report.usage;
+    if (usage) {
+        rows.push([
+            'Cost',
+            usage.costUsd !== undefined ? (0,session_usage/* formatCost */.BD)(usage.costUsd, usage.costEstimated) : '–'
+        ]);
+        if (usage.apiCalls !== undefined)
+            rows.push(['API calls', number.format(usage.apiCalls)]);
+    }
+    if (report.gateway)
+        rows.push(['Model calls', modelCallsFact(report.gateway)]);
+    if (report.attempts && report.attempts.length > 1) {
+        const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
+        rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
+    }
+    if (report.agent)
+        rows.push(['Hermes', cell((0,text_text/* clip */.$Q)(report.agent, run_table_FACT_CHARS))]);
+    if (report.trigger) {
+        rows.push(['Triggered by', triggerCell(report.trigger)]);
+        // A refusal's reason is the caution above; a run's is why the gate let it in.
+        if (report.verdict.outcome !== 'not_allowed')
+            rows.push(['Allowed by', cell((0,text_text/* clip */.$Q)(report.trigger.why, run_table_MESSAGE_CHARS))]);
+    }
+    if (report.thread)
+        rows.push(['Thread', threadCell(report.thread)]);
+    if (report.rules)
+        rows.push(['Rules', rulesCell(report.rules)]);
+    if (report.install)
+        rows.push(['Install', installFact(report.install)]);
+    if (report.isolation)
+        rows.push([
+            'Isolation',
+            [isolationFact(report.isolation), heldFact(report.held)].filter(Boolean).join(' · ')
+        ]);
+    rows.push(['Transcript', where + transcriptNote(report)]);
+    if (report.session)
+        rows.push(['Session record', sessionRef(report.session)]);
+    return table(['Run', 'Value'], ['l', 'l'], rows);
+}
+/** The prompt on one line, redacted before it is cut; a file by its path. */
+function queryCell(query) {
+    if (query.kind === 'file')
+        return `from ${codeCell((0,text_text/* clip */.$Q)(query.path, PATH_CHARS))}`;
+    return cell((0,text_text/* oneLine */.TN)(query.text, QUERY_CHARS));
+}
+/** Who caused the run, and on which event. */
+function triggerCell(trigger) {
+    const who = trigger.actor ? codeCell((0,text_text/* clip */.$Q)(trigger.actor, run_table_FACT_CHARS)) : '–';
+    const event = trigger.event ? ` on ${codeCell((0,text_text/* clip */.$Q)(trigger.event, run_table_FACT_CHARS))}` : '';
+    return `${who}${event}`;
+}
+/** The thread's turn, what it continues, and why it did not (or was not kept), where it did not. */
+function threadCell(thread) {
+    const id = codeCell((0,text_text/* clip */.$Q)(thread.id, run_table_FACT_CHARS));
+    const turn = `turn ${number.format(thread.turn)} of ${id}`;
+    const first = thread.firstRun && thread.firstRun.length <= run_table_URL_CHARS
+        ? `, continuing the thread of ${markdown_link('its first run', thread.firstRun)}`
+        : '';
+    const note = thread.note ? ` · ${cell((0,text_text/* clip */.$Q)(thread.note, run_table_MESSAGE_CHARS))}` : '';
+    return `${turn}${thread.resumed ? first : ' (a new thread)'}${note}`;
+}
+/** Whether Hermes read the rules of a checkout someone else may have written, and why. */
+function rulesCell({ ignored, why }) {
+    const said = cell((0,text_text/* clip */.$Q)(why, run_table_MESSAGE_CHARS));
+    return ignored ? `ignored, ${said}` : `read from the checkout: ${said}`;
+}
+/** Where the whole transcript is: the artifact's link, else its path on the runner. */
+function transcriptRef(report) {
+    const a = report.artifact;
+    if (a && a.url.length <= run_table_URL_CHARS)
+        return `${markdown_link((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+    if (a)
+        return `the artifact ${codeCell((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS))}`;
+    if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
+        return 'none (Hermes did not run)';
+    return codeCell((0,text_text/* clip */.$Q)(report.jsonlPath, PATH_CHARS));
+}
+/** The session record's link, else its path, with the note that says why it is not (all) there. */
+function sessionRef(session) {
+    const a = session.artifact;
+    const where = a && a.url.length <= run_table_URL_CHARS
+        ? `${markdown_link((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
+        : session.path
+            ? codeCell((0,text_text/* clip */.$Q)(session.path, PATH_CHARS))
+            : '';
+    // The note is the action's own sentence around Hermes' redacted words (src/steps/build-report.ts).
+    const note = session.note ? cell((0,text_text/* clip */.$Q)(session.note, run_table_MESSAGE_CHARS)) : '';
+    return [where, note].filter(Boolean).join(' · ') || '–';
+}
+function transcriptNote(report) {
+    if (report.artifact || !report.artifactNote)
+        return '';
+    return ` (not uploaded: ${cell((0,text_text/* clip */.$Q)(report.artifactNote, PROBLEM_CHARS))})`;
+}
+
 ;// CONCATENATED MODULE: ./src/publish/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
-
-
 
 
 
@@ -70283,11 +70419,8 @@ const SUMMARY_BUDGET_BYTES = 900 * 1024;
 // Every untrusted string is redacted, then cut to a number of characters (UTF-16 units). Escaping
 // makes a unit at most 5 bytes in prose (`@` → `\@` + U+200B), so each block below has a byte
 // bound known up front; the answer, the longest, is also cut by its escaped bytes.
-const summary_MESSAGE_CHARS = 1000;
 const STDERR_LINE_CHARS = 300;
 const STDERR_LINES = 20;
-const summary_FACT_CHARS = 120;
-const QUERY_CHARS = 200;
 /** An answer this short is shown open: there is nothing to save by collapsing it. */
 const OPEN_ANSWER_BYTES = 1024;
 const ANSWER_BYTES = 96 * 1024;
@@ -70297,10 +70430,6 @@ const REVIEW_BYTES = 64 * 1024;
 const ISSUES_SHOWN = 30;
 const UNKNOWN_TYPES_SHOWN = 10;
 const UNFINISHED_SHOWN = 10;
-const PROBLEM_CHARS = 200;
-const LINK_TEXT_CHARS = 100;
-const PATH_CHARS = 200;
-const summary_URL_CHARS = 500;
 /** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
 const NOTE_BYTES = 512;
 // Reasoning (API server mode) gets the bytes everything else left, up to REASONING_BYTES.
@@ -70311,11 +70440,11 @@ const MIN_REASONING_CHARS = 200;
 const REASONING_NOTE_BYTES = 256;
 /** An input was refused before anything ran: one line, the title and why. */
 function invalidInputSummary(message) {
-    return `### ${(0,run_verdict/* titleOf */.Gg)('invalid_input')}: ${inline((0,text_text/* clip */.$Q)(message, summary_MESSAGE_CHARS))}\n`;
+    return `### ${(0,run_verdict/* titleOf */.Gg)('invalid_input')}: ${inline((0,text_text/* clip */.$Q)(message, run_table_MESSAGE_CHARS))}\n`;
 }
 /** `trigger-phrase`: the comment did not ask, and the run was skipped. */
 function skippedSummary(message) {
-    return `### ${(0,run_verdict/* titleOf */.Gg)('skipped')}\n\n${inline((0,text_text/* clip */.$Q)(message, summary_MESSAGE_CHARS))}\n`;
+    return `### ${(0,run_verdict/* titleOf */.Gg)('skipped')}\n\n${inline((0,text_text/* clip */.$Q)(message, run_table_MESSAGE_CHARS))}\n`;
 }
 /** The optional blocks, and which go first when the budget is short (the review last). */
 const EXTRAS = [
@@ -70401,7 +70530,7 @@ function statusBlock(report) {
     if (verdict.outcome === 'success')
         return status;
     const lines = [status];
-    const message = (0,text_text/* clip */.$Q)(verdict.message, summary_MESSAGE_CHARS);
+    const message = (0,text_text/* clip */.$Q)(verdict.message, run_table_MESSAGE_CHARS);
     lines.push(`> [!CAUTION]\n${quoted(message)}`);
     const stderr = report.stderrTail
         .filter(l => l.trim() !== '')
@@ -70411,121 +70540,6 @@ function statusBlock(report) {
         lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
     }
     return join(lines);
-}
-function factsTable(report, where) {
-    const { turn } = report;
-    const tokens = turn.result?.tokens;
-    const fact = (value) => value ? codeCell((0,text_text/* clip */.$Q)(value, summary_FACT_CHARS)) : '–';
-    const calls = turn.toolErrors
-        ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
-        : number.format(turn.toolCalls);
-    const rows = [
-        ...(report.query ? [['Query', queryCell(report.query)]] : []),
-        ['Model', fact(turn.model)],
-        ['Session', fact(turn.sessionId)],
-        ['Duration', (0,text_text/* formatMs */._V)(report.durationMs)],
-        ['Tool calls', calls],
-        [
-            'Tokens',
-            tokens
-                ? `**${number.format(tokens.total)} total** · ${number.format(tokens.input)} input · ${number.format(tokens.output)} output · ` +
-                    `${number.format(tokens.cache_read)} cache read · ${number.format(tokens.cache_write)} cache write`
-                : '–'
-        ]
-    ];
-    const usage = report.usage;
-    if (usage) {
-        rows.push([
-            'Cost',
-            usage.costUsd !== undefined ? (0,session_usage/* formatCost */.BD)(usage.costUsd, usage.costEstimated) : '–'
-        ]);
-        if (usage.apiCalls !== undefined)
-            rows.push(['API calls', number.format(usage.apiCalls)]);
-    }
-    if (report.gateway)
-        rows.push(['Model calls', modelCallsFact(report.gateway)]);
-    if (report.attempts && report.attempts.length > 1) {
-        const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
-        rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
-    }
-    if (report.agent)
-        rows.push(['Hermes', cell((0,text_text/* clip */.$Q)(report.agent, summary_FACT_CHARS))]);
-    if (report.trigger) {
-        rows.push(['Triggered by', triggerCell(report.trigger)]);
-        // A refusal's reason is the caution above; a run's is why the gate let it in.
-        if (report.verdict.outcome !== 'not_allowed')
-            rows.push(['Allowed by', cell((0,text_text/* clip */.$Q)(report.trigger.why, summary_MESSAGE_CHARS))]);
-    }
-    if (report.thread)
-        rows.push(['Thread', threadCell(report.thread)]);
-    if (report.rules)
-        rows.push(['Rules', rulesCell(report.rules)]);
-    if (report.install)
-        rows.push(['Install', installFact(report.install)]);
-    if (report.isolation)
-        rows.push([
-            'Isolation',
-            [isolationFact(report.isolation), heldFact(report.held)].filter(Boolean).join(' · ')
-        ]);
-    rows.push(['Transcript', where + transcriptNote(report)]);
-    if (report.session)
-        rows.push(['Session record', sessionRef(report.session)]);
-    return table(['Run', 'Value'], ['l', 'l'], rows);
-}
-/** The prompt on one line, redacted before it is cut; a file by its path. */
-function queryCell(query) {
-    if (query.kind === 'file')
-        return `from ${codeCell((0,text_text/* clip */.$Q)(query.path, PATH_CHARS))}`;
-    return cell((0,text_text/* oneLine */.TN)(query.text, QUERY_CHARS));
-}
-/** Who caused the run, and on which event. */
-function triggerCell(trigger) {
-    const who = trigger.actor ? codeCell((0,text_text/* clip */.$Q)(trigger.actor, summary_FACT_CHARS)) : '–';
-    const event = trigger.event ? ` on ${codeCell((0,text_text/* clip */.$Q)(trigger.event, summary_FACT_CHARS))}` : '';
-    return `${who}${event}`;
-}
-/** The thread's turn, what it continues, and why it did not (or was not kept), where it did not. */
-function threadCell(thread) {
-    const id = codeCell((0,text_text/* clip */.$Q)(thread.id, summary_FACT_CHARS));
-    const turn = `turn ${number.format(thread.turn)} of ${id}`;
-    const first = thread.firstRun && thread.firstRun.length <= summary_URL_CHARS
-        ? `, continuing the thread of ${markdown_link('its first run', thread.firstRun)}`
-        : '';
-    const note = thread.note ? ` · ${cell((0,text_text/* clip */.$Q)(thread.note, summary_MESSAGE_CHARS))}` : '';
-    return `${turn}${thread.resumed ? first : ' (a new thread)'}${note}`;
-}
-/** Whether Hermes read the rules of a checkout someone else may have written, and why. */
-function rulesCell({ ignored, why }) {
-    const said = cell((0,text_text/* clip */.$Q)(why, summary_MESSAGE_CHARS));
-    return ignored ? `ignored, ${said}` : `read from the checkout: ${said}`;
-}
-/** Where the whole transcript is: the artifact's link, else its path on the runner. */
-function transcriptRef(report) {
-    const a = report.artifact;
-    if (a && a.url.length <= summary_URL_CHARS)
-        return `${markdown_link((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
-    if (a)
-        return `the artifact ${codeCell((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS))}`;
-    if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
-        return 'none (Hermes did not run)';
-    return codeCell((0,text_text/* clip */.$Q)(report.jsonlPath, PATH_CHARS));
-}
-/** The session record's link, else its path, with the note that says why it is not (all) there. */
-function sessionRef(session) {
-    const a = session.artifact;
-    const where = a && a.url.length <= summary_URL_CHARS
-        ? `${markdown_link((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
-        : session.path
-            ? codeCell((0,text_text/* clip */.$Q)(session.path, PATH_CHARS))
-            : '';
-    // The note is the action's own sentence around Hermes' redacted words (src/steps/build-report.ts).
-    const note = session.note ? cell((0,text_text/* clip */.$Q)(session.note, summary_MESSAGE_CHARS)) : '';
-    return [where, note].filter(Boolean).join(' · ') || '–';
-}
-function transcriptNote(report) {
-    if (report.artifact || !report.artifactNote)
-        return '';
-    return ` (not uploaded: ${cell((0,text_text/* clip */.$Q)(report.artifactNote, PROBLEM_CHARS))})`;
 }
 /**
  * The answer, open when short. Where its JSON passed the check, only the text around it: the JSON is
@@ -70632,7 +70646,7 @@ function anomalyBlock(turn) {
 /** The status, the message and where the transcript is: what fits in the smallest budget. */
 function minimal(report, budget) {
     const { verdict } = report;
-    let chars = summary_MESSAGE_CHARS;
+    let chars = run_table_MESSAGE_CHARS;
     for (;;) {
         const text = join([
             `### ${headingOf(report.verdict, report.asked)}`,

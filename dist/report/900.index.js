@@ -1,8 +1,8 @@
-export const id = 310;
-export const ids = [310];
+export const id = 900;
+export const ids = [900];
 export const modules = {
 
-/***/ 51310:
+/***/ 15900:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4161,7 +4161,7 @@ function schemaErrors(errors) {
 const JSON_CHARS = 20_000;
 const ERRORS_SHOWN = 30;
 const POINTER_CHARS = 200;
-const MESSAGE_CHARS = 300;
+const structured_MESSAGE_CHARS = 300;
 /** Shown open when the JSON is this short; a longer one is collapsed. */
 const OPEN_CHARS = 2000;
 /** What json-schema alone asks: what an answer checked without saying what was asked was checked against. */
@@ -4182,11 +4182,11 @@ function structured_structuredBlock(answer, asks = JSON_SCHEMA) {
     const parts = [];
     // The status line says the first error; the list says them all.
     if (answer.errorCount === 0)
-        parts.push(inline(clip(answer.message, MESSAGE_CHARS * 4)));
+        parts.push(inline(clip(answer.message, structured_MESSAGE_CHARS * 4)));
     else {
         const lines = answer.errors
             .slice(0, ERRORS_SHOWN)
-            .map(e => `- ${codeCell(clip(e.pointer || '/', POINTER_CHARS))}: ${inline(clip(e.message, MESSAGE_CHARS))}`);
+            .map(e => `- ${codeCell(clip(e.pointer || '/', POINTER_CHARS))}: ${inline(clip(e.message, structured_MESSAGE_CHARS))}`);
         const more = answer.errorCount - lines.length;
         if (more > 0)
             lines.push(`- … and ${number.format(more)} more`);
@@ -4915,22 +4915,6 @@ function heading_headingOf(verdict, asked) {
     return `${titleOf(verdict.outcome)}${code}`;
 }
 
-;// CONCATENATED MODULE: ./src/publish/install-fact.ts
-
-
-const FROM = {
-    reused: 'installed by an earlier step of this job',
-    cache: 'restored from the Actions cache',
-    installer: 'installed by the install script'
-};
-function install_fact_installFact(install) {
-    const ref = codeCell(install.ref);
-    if (!install.source)
-        return `${ref} · **install failed** after ${formatMs(install.ms)}`;
-    const unverified = install.unverified ? ' · not checksum-verified' : '';
-    return `${ref} · ${FROM[install.source]}${unverified} · ${formatMs(install.ms)}`;
-}
-
 ;// CONCATENATED MODULE: ./src/publish/network-fact.ts
 
 
@@ -5005,23 +4989,6 @@ function network_fact_refusedBlock(egress) {
     return details(`Egress refused (${number.format(egress.blocked)})`, [kernelOnly, ...parts].filter(Boolean).join('\n\n') + more);
 }
 
-;// CONCATENATED MODULE: ./src/publish/isolation-fact.ts
-
-
-function isolation_fact_isolationFact(fact) {
-    const parts = fact.user
-        ? [
-            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
-            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
-        ]
-        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
-    if (fact.egress)
-        parts.push(networkFact(fact.egress));
-    if (fact.credential)
-        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
-    return parts.join(' · ');
-}
-
 ;// CONCATENATED MODULE: ./src/publish/model-calls.ts
 
 
@@ -5085,10 +5052,179 @@ function statusOf(call) {
     return String(call.status);
 }
 
+;// CONCATENATED MODULE: ./src/publish/install-fact.ts
+
+
+const FROM = {
+    reused: 'installed by an earlier step of this job',
+    cache: 'restored from the Actions cache',
+    installer: 'installed by the install script'
+};
+function install_fact_installFact(install) {
+    const ref = codeCell(install.ref);
+    if (!install.source)
+        return `${ref} · **install failed** after ${formatMs(install.ms)}`;
+    const unverified = install.unverified ? ' · not checksum-verified' : '';
+    return `${ref} · ${FROM[install.source]}${unverified} · ${formatMs(install.ms)}`;
+}
+
+;// CONCATENATED MODULE: ./src/publish/isolation-fact.ts
+
+
+function isolation_fact_isolationFact(fact) {
+    const parts = fact.user
+        ? [
+            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
+            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
+        ]
+        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
+    if (fact.egress)
+        parts.push(networkFact(fact.egress));
+    if (fact.credential)
+        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
+    return parts.join(' · ');
+}
+
+;// CONCATENATED MODULE: ./src/publish/run-table.ts
+/**
+ * The job summary's run table (src/publish/summary.ts draws the rest): one row per fact of the run,
+ * every untrusted string redacted before it reaches here, cut to a bound and escaped.
+ */
+
+
+
+
+
+
+// Each cell's bound in characters (UTF-16 units), known up front as the summary's budget needs.
+/** A message: the verdict's, a note the action wrote. */
+const run_table_MESSAGE_CHARS = 1000;
+/** A problem the action names (an upload's, a stream line's). */
+const run_table_PROBLEM_CHARS = 200;
+const FACT_CHARS = 120;
+const QUERY_CHARS = 200;
+const LINK_TEXT_CHARS = 100;
+const PATH_CHARS = 200;
+const run_table_URL_CHARS = 500;
+/** The run table: what ran, for how long, at what cost, who caused it, and where its records are. */
+function run_table_factsTable(report, where) {
+    const { turn } = report;
+    const tokens = turn.result?.tokens;
+    const fact = (value) => value ? codeCell(clip(value, FACT_CHARS)) : '–';
+    const calls = turn.toolErrors
+        ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
+        : number.format(turn.toolCalls);
+    const rows = [
+        ...(report.query ? [['Query', queryCell(report.query)]] : []),
+        ['Model', fact(turn.model)],
+        ['Session', fact(turn.sessionId)],
+        ['Duration', formatMs(report.durationMs)],
+        ['Tool calls', calls],
+        [
+            'Tokens',
+            tokens
+                ? `**${number.format(tokens.total)} total** · ${number.format(tokens.input)} input · ${number.format(tokens.output)} output · ` +
+                    `${number.format(tokens.cache_read)} cache read · ${number.format(tokens.cache_write)} cache write`
+                : '–'
+        ]
+    ];
+    const usage = report.usage;
+    if (usage) {
+        rows.push([
+            'Cost',
+            usage.costUsd !== undefined ? formatCost(usage.costUsd, usage.costEstimated) : '–'
+        ]);
+        if (usage.apiCalls !== undefined)
+            rows.push(['API calls', number.format(usage.apiCalls)]);
+    }
+    if (report.gateway)
+        rows.push(['Model calls', modelCallsFact(report.gateway)]);
+    if (report.attempts && report.attempts.length > 1) {
+        const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
+        rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
+    }
+    if (report.agent)
+        rows.push(['Hermes', cell(clip(report.agent, FACT_CHARS))]);
+    if (report.trigger) {
+        rows.push(['Triggered by', triggerCell(report.trigger)]);
+        // A refusal's reason is the caution above; a run's is why the gate let it in.
+        if (report.verdict.outcome !== 'not_allowed')
+            rows.push(['Allowed by', cell(clip(report.trigger.why, run_table_MESSAGE_CHARS))]);
+    }
+    if (report.thread)
+        rows.push(['Thread', threadCell(report.thread)]);
+    if (report.rules)
+        rows.push(['Rules', rulesCell(report.rules)]);
+    if (report.install)
+        rows.push(['Install', installFact(report.install)]);
+    if (report.isolation)
+        rows.push([
+            'Isolation',
+            [isolationFact(report.isolation), heldFact(report.held)].filter(Boolean).join(' · ')
+        ]);
+    rows.push(['Transcript', where + transcriptNote(report)]);
+    if (report.session)
+        rows.push(['Session record', sessionRef(report.session)]);
+    return table(['Run', 'Value'], ['l', 'l'], rows);
+}
+/** The prompt on one line, redacted before it is cut; a file by its path. */
+function queryCell(query) {
+    if (query.kind === 'file')
+        return `from ${codeCell(clip(query.path, PATH_CHARS))}`;
+    return cell(oneLine(query.text, QUERY_CHARS));
+}
+/** Who caused the run, and on which event. */
+function triggerCell(trigger) {
+    const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
+    const event = trigger.event ? ` on ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
+    return `${who}${event}`;
+}
+/** The thread's turn, what it continues, and why it did not (or was not kept), where it did not. */
+function threadCell(thread) {
+    const id = codeCell(clip(thread.id, FACT_CHARS));
+    const turn = `turn ${number.format(thread.turn)} of ${id}`;
+    const first = thread.firstRun && thread.firstRun.length <= run_table_URL_CHARS
+        ? `, continuing the thread of ${link('its first run', thread.firstRun)}`
+        : '';
+    const note = thread.note ? ` · ${cell(clip(thread.note, run_table_MESSAGE_CHARS))}` : '';
+    return `${turn}${thread.resumed ? first : ' (a new thread)'}${note}`;
+}
+/** Whether Hermes read the rules of a checkout someone else may have written, and why. */
+function rulesCell({ ignored, why }) {
+    const said = cell(clip(why, run_table_MESSAGE_CHARS));
+    return ignored ? `ignored, ${said}` : `read from the checkout: ${said}`;
+}
+/** Where the whole transcript is: the artifact's link, else its path on the runner. */
+function run_table_transcriptRef(report) {
+    const a = report.artifact;
+    if (a && a.url.length <= run_table_URL_CHARS)
+        return `${link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+    if (a)
+        return `the artifact ${codeCell(clip(a.name, LINK_TEXT_CHARS))}`;
+    if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
+        return 'none (Hermes did not run)';
+    return codeCell(clip(report.jsonlPath, PATH_CHARS));
+}
+/** The session record's link, else its path, with the note that says why it is not (all) there. */
+function sessionRef(session) {
+    const a = session.artifact;
+    const where = a && a.url.length <= run_table_URL_CHARS
+        ? `${link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
+        : session.path
+            ? codeCell(clip(session.path, PATH_CHARS))
+            : '';
+    // The note is the action's own sentence around Hermes' redacted words (src/steps/build-report.ts).
+    const note = session.note ? cell(clip(session.note, run_table_MESSAGE_CHARS)) : '';
+    return [where, note].filter(Boolean).join(' · ') || '–';
+}
+function transcriptNote(report) {
+    if (report.artifact || !report.artifactNote)
+        return '';
+    return ` (not uploaded: ${cell(clip(report.artifactNote, run_table_PROBLEM_CHARS))})`;
+}
+
 ;// CONCATENATED MODULE: ./src/publish/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
-
-
 
 
 
@@ -5107,11 +5243,8 @@ const SUMMARY_BUDGET_BYTES = 900 * 1024;
 // Every untrusted string is redacted, then cut to a number of characters (UTF-16 units). Escaping
 // makes a unit at most 5 bytes in prose (`@` → `\@` + U+200B), so each block below has a byte
 // bound known up front; the answer, the longest, is also cut by its escaped bytes.
-const summary_MESSAGE_CHARS = 1000;
 const STDERR_LINE_CHARS = 300;
 const STDERR_LINES = 20;
-const FACT_CHARS = 120;
-const QUERY_CHARS = 200;
 /** An answer this short is shown open: there is nothing to save by collapsing it. */
 const OPEN_ANSWER_BYTES = 1024;
 const ANSWER_BYTES = (/* unused pure expression or super */ null && (96 * 1024));
@@ -5121,10 +5254,6 @@ const REVIEW_BYTES = (/* unused pure expression or super */ null && (64 * 1024))
 const ISSUES_SHOWN = 30;
 const UNKNOWN_TYPES_SHOWN = 10;
 const UNFINISHED_SHOWN = 10;
-const PROBLEM_CHARS = 200;
-const LINK_TEXT_CHARS = 100;
-const PATH_CHARS = 200;
-const summary_URL_CHARS = 500;
 /** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
 const NOTE_BYTES = 512;
 // Reasoning (API server mode) gets the bytes everything else left, up to REASONING_BYTES.
@@ -5135,11 +5264,11 @@ const MIN_REASONING_CHARS = 200;
 const REASONING_NOTE_BYTES = 256;
 /** An input was refused before anything ran: one line, the title and why. */
 function invalidInputSummary(message) {
-    return `### ${titleOf('invalid_input')}: ${inline(clip(message, summary_MESSAGE_CHARS))}\n`;
+    return `### ${titleOf('invalid_input')}: ${inline(clip(message, MESSAGE_CHARS))}\n`;
 }
 /** `trigger-phrase`: the comment did not ask, and the run was skipped. */
 function skippedSummary(message) {
-    return `### ${titleOf('skipped')}\n\n${inline(clip(message, summary_MESSAGE_CHARS))}\n`;
+    return `### ${titleOf('skipped')}\n\n${inline(clip(message, MESSAGE_CHARS))}\n`;
 }
 /** The optional blocks, and which go first when the budget is short (the review last). */
 const EXTRAS = (/* unused pure expression or super */ null && ([
@@ -5225,7 +5354,7 @@ function statusBlock(report) {
     if (verdict.outcome === 'success')
         return status;
     const lines = [status];
-    const message = clip(verdict.message, summary_MESSAGE_CHARS);
+    const message = clip(verdict.message, MESSAGE_CHARS);
     lines.push(`> [!CAUTION]\n${quoted(message)}`);
     const stderr = report.stderrTail
         .filter(l => l.trim() !== '')
@@ -5235,121 +5364,6 @@ function statusBlock(report) {
         lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
     }
     return join(lines);
-}
-function factsTable(report, where) {
-    const { turn } = report;
-    const tokens = turn.result?.tokens;
-    const fact = (value) => value ? codeCell(clip(value, FACT_CHARS)) : '–';
-    const calls = turn.toolErrors
-        ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
-        : number.format(turn.toolCalls);
-    const rows = [
-        ...(report.query ? [['Query', queryCell(report.query)]] : []),
-        ['Model', fact(turn.model)],
-        ['Session', fact(turn.sessionId)],
-        ['Duration', formatMs(report.durationMs)],
-        ['Tool calls', calls],
-        [
-            'Tokens',
-            tokens
-                ? `**${number.format(tokens.total)} total** · ${number.format(tokens.input)} input · ${number.format(tokens.output)} output · ` +
-                    `${number.format(tokens.cache_read)} cache read · ${number.format(tokens.cache_write)} cache write`
-                : '–'
-        ]
-    ];
-    const usage = report.usage;
-    if (usage) {
-        rows.push([
-            'Cost',
-            usage.costUsd !== undefined ? formatCost(usage.costUsd, usage.costEstimated) : '–'
-        ]);
-        if (usage.apiCalls !== undefined)
-            rows.push(['API calls', number.format(usage.apiCalls)]);
-    }
-    if (report.gateway)
-        rows.push(['Model calls', modelCallsFact(report.gateway)]);
-    if (report.attempts && report.attempts.length > 1) {
-        const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
-        rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
-    }
-    if (report.agent)
-        rows.push(['Hermes', cell(clip(report.agent, FACT_CHARS))]);
-    if (report.trigger) {
-        rows.push(['Triggered by', triggerCell(report.trigger)]);
-        // A refusal's reason is the caution above; a run's is why the gate let it in.
-        if (report.verdict.outcome !== 'not_allowed')
-            rows.push(['Allowed by', cell(clip(report.trigger.why, summary_MESSAGE_CHARS))]);
-    }
-    if (report.thread)
-        rows.push(['Thread', threadCell(report.thread)]);
-    if (report.rules)
-        rows.push(['Rules', rulesCell(report.rules)]);
-    if (report.install)
-        rows.push(['Install', installFact(report.install)]);
-    if (report.isolation)
-        rows.push([
-            'Isolation',
-            [isolationFact(report.isolation), heldFact(report.held)].filter(Boolean).join(' · ')
-        ]);
-    rows.push(['Transcript', where + transcriptNote(report)]);
-    if (report.session)
-        rows.push(['Session record', sessionRef(report.session)]);
-    return table(['Run', 'Value'], ['l', 'l'], rows);
-}
-/** The prompt on one line, redacted before it is cut; a file by its path. */
-function queryCell(query) {
-    if (query.kind === 'file')
-        return `from ${codeCell(clip(query.path, PATH_CHARS))}`;
-    return cell(oneLine(query.text, QUERY_CHARS));
-}
-/** Who caused the run, and on which event. */
-function triggerCell(trigger) {
-    const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
-    const event = trigger.event ? ` on ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
-    return `${who}${event}`;
-}
-/** The thread's turn, what it continues, and why it did not (or was not kept), where it did not. */
-function threadCell(thread) {
-    const id = codeCell(clip(thread.id, FACT_CHARS));
-    const turn = `turn ${number.format(thread.turn)} of ${id}`;
-    const first = thread.firstRun && thread.firstRun.length <= summary_URL_CHARS
-        ? `, continuing the thread of ${link('its first run', thread.firstRun)}`
-        : '';
-    const note = thread.note ? ` · ${cell(clip(thread.note, summary_MESSAGE_CHARS))}` : '';
-    return `${turn}${thread.resumed ? first : ' (a new thread)'}${note}`;
-}
-/** Whether Hermes read the rules of a checkout someone else may have written, and why. */
-function rulesCell({ ignored, why }) {
-    const said = cell(clip(why, summary_MESSAGE_CHARS));
-    return ignored ? `ignored, ${said}` : `read from the checkout: ${said}`;
-}
-/** Where the whole transcript is: the artifact's link, else its path on the runner. */
-function transcriptRef(report) {
-    const a = report.artifact;
-    if (a && a.url.length <= summary_URL_CHARS)
-        return `${link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
-    if (a)
-        return `the artifact ${codeCell(clip(a.name, LINK_TEXT_CHARS))}`;
-    if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
-        return 'none (Hermes did not run)';
-    return codeCell(clip(report.jsonlPath, PATH_CHARS));
-}
-/** The session record's link, else its path, with the note that says why it is not (all) there. */
-function sessionRef(session) {
-    const a = session.artifact;
-    const where = a && a.url.length <= summary_URL_CHARS
-        ? `${link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
-        : session.path
-            ? codeCell(clip(session.path, PATH_CHARS))
-            : '';
-    // The note is the action's own sentence around Hermes' redacted words (src/steps/build-report.ts).
-    const note = session.note ? cell(clip(session.note, summary_MESSAGE_CHARS)) : '';
-    return [where, note].filter(Boolean).join(' · ') || '–';
-}
-function transcriptNote(report) {
-    if (report.artifact || !report.artifactNote)
-        return '';
-    return ` (not uploaded: ${cell(clip(report.artifactNote, PROBLEM_CHARS))})`;
 }
 /**
  * The answer, open when short. Where its JSON passed the check, only the text around it: the JSON is
@@ -5456,7 +5470,7 @@ function anomalyBlock(turn) {
 /** The status, the message and where the transcript is: what fits in the smallest budget. */
 function minimal(report, budget) {
     const { verdict } = report;
-    let chars = summary_MESSAGE_CHARS;
+    let chars = MESSAGE_CHARS;
     for (;;) {
         const text = join([
             `### ${headingOf(report.verdict, report.asked)}`,
@@ -5484,7 +5498,7 @@ function minimal(report, budget) {
 const summary_NAME_CHARS = 80;
 const summary_MODEL_CHARS = 60;
 const ERROR_CHARS = 300;
-const report_action_summary_URL_CHARS = 500;
+const summary_URL_CHARS = 500;
 const PATTERN_CHARS = 200;
 const TOP_LEGS = 5;
 const SKIPPED_NAMES = 10;
@@ -5616,7 +5630,7 @@ function legRow(leg, redact, costs) {
     const source = leg.source;
     const transcript = source.kind === 'file'
         ? 'file'
-        : source.url.length <= report_action_summary_URL_CHARS
+        : source.url.length <= summary_URL_CHARS
             ? markdown_link(`artifact ${source.id}`, source.url)
             : `artifact ${source.id}`;
     const cells = [
