@@ -42398,13 +42398,22 @@ async function githubCall(options, method, url, body) {
                     : options.signal?.aborted
                         ? 'the job’s grace period ran out'
                         : `the GitHub API could not be reached: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error.cause ?? error)}`;
-                return { value: { ok: false, why, tries }, retry: why };
+                // The first try met a kept-alive connection the server had closed while it sat idle
+                // (the race every keep-alive client has): the next goes at once, on a new connection, so
+                // that the comment written in a cancel's last second is not lost to a backoff.
+                const now = tries === 1 && closedUnder(error);
+                return { value: { ok: false, why, tries }, retry: why, now };
             }
         }, { ...policy, signal, sleep });
     }
     finally {
         clearTimeout(timer);
     }
+}
+/** The connection was closed under the request (undici's "other side closed", a reset, a broken pipe). */
+function closedUnder(error) {
+    const code = error.cause?.code;
+    return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
 }
 /**
  * A listing, page by page (`url` names the first, with its `per_page`), until `stop` says enough, there
@@ -72414,9 +72423,12 @@ async function retry(once, policy) {
         const tried = await once(n);
         if (tried.retry === undefined || n >= policy.tries || policy.signal?.aborted)
             return tried.value;
-        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        const waitMs = tried.now
+            ? 0
+            : Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
         policy.onRetry?.(tried.retry, n + 1, waitMs);
-        await sleep(waitMs, policy.signal);
+        if (waitMs > 0)
+            await sleep(waitMs, policy.signal);
         if (policy.signal?.aborted)
             return tried.value;
     }

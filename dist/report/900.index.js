@@ -1734,9 +1734,12 @@ async function retry_retry(once, policy) {
         const tried = await once(n);
         if (tried.retry === undefined || n >= policy.tries || policy.signal?.aborted)
             return tried.value;
-        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        const waitMs = tried.now
+            ? 0
+            : Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
         policy.onRetry?.(tried.retry, n + 1, waitMs);
-        await sleep(waitMs, policy.signal);
+        if (waitMs > 0)
+            await sleep(waitMs, policy.signal);
         if (policy.signal?.aborted)
             return tried.value;
     }

@@ -105,7 +105,11 @@ export async function githubCall(
             : options.signal?.aborted
               ? 'the job’s grace period ran out'
               : `the GitHub API could not be reached: ${messageOf((error as Error).cause ?? error)}`;
-          return { value: { ok: false as const, why, tries }, retry: why };
+          // The first try met a kept-alive connection the server had closed while it sat idle
+          // (the race every keep-alive client has): the next goes at once, on a new connection, so
+          // that the comment written in a cancel's last second is not lost to a backoff.
+          const now = tries === 1 && closedUnder(error);
+          return { value: { ok: false as const, why, tries }, retry: why, now };
         }
       },
       { ...policy, signal, sleep }
@@ -113,6 +117,12 @@ export async function githubCall(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The connection was closed under the request (undici's "other side closed", a reset, a broken pipe). */
+function closedUnder(error: unknown): boolean {
+  const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 /**

@@ -18,8 +18,11 @@ export interface RetryPolicy {
   onRetry?: (why: string, next: number, waitMs: number) => void;
 }
 
-/** One try's result: final, or worth another try for the reason given. */
-export type Tried<T> = { value: T; retry?: undefined } | { value: T; retry: string };
+/**
+ * One try's result: final, or worth another try for the reason given; `now`: the next try goes at
+ * once, without the backoff (a cause that a new try clears by itself, not a service in trouble).
+ */
+export type Tried<T> = { value: T; retry?: undefined } | { value: T; retry: string; now?: boolean };
 
 /** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
 export async function retry<T>(
@@ -31,11 +34,11 @@ export async function retry<T>(
     const tried = await once(n);
     if (tried.retry === undefined || n >= policy.tries || policy.signal?.aborted)
       return tried.value;
-    const waitMs = Math.round(
-      policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0))
-    );
+    const waitMs = tried.now
+      ? 0
+      : Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
     policy.onRetry?.(tried.retry, n + 1, waitMs);
-    await sleep(waitMs, policy.signal);
+    if (waitMs > 0) await sleep(waitMs, policy.signal);
     if (policy.signal?.aborted) return tried.value;
   }
 }
