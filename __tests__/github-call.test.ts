@@ -4,7 +4,7 @@
  * fails at once ("other side closed"); on a loaded machine that was the sticky comment's last
  * write after a cancel, and a 1 s backoff outlasted the grace left, so the comment kept saying
  * "working" (cancel-anywhere.e2e, comment.e2e). Such a try is made again at once, on a new
- * connection; every other failure still waits its backoff.
+ * connection, when sending it twice changes nothing (not a POST); every other failure still waits its backoff.
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -76,5 +76,15 @@ test('a 5xx is the service in trouble: it waits its backoff, then gives up after
   const got = await patch();
   expect(got).toMatchObject({ ok: false, status: 503, tries: 3 });
   expect(waits).toHaveLength(2);
+  expect(waits[0]).toBeGreaterThanOrEqual(1000);
+});
+
+test('attack held: a POST closed under is not sent again at once (the server may have taken it: two comments); it waits its backoff', async () => {
+  plan = ['ok', 'close', 'ok'];
+  const post = (): ReturnType<typeof githubCall> =>
+    githubCall({ token: 't', sleep }, 'POST', url, { body: 'Cancelled' });
+  await post();
+  expect((await post()).ok).toBe(true);
+  expect(waits).toHaveLength(1);
   expect(waits[0]).toBeGreaterThanOrEqual(1000);
 });

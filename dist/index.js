@@ -42345,6 +42345,8 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** Tries per call, the first included, and the first wait. */
 const ATTEMPTS = 3;
 const BACKOFF_MS = 1000;
+/** The methods a second try may repeat at once: writing twice leaves what writing once did. */
+const IDEMPOTENT = new Set(['GET', 'PATCH', 'PUT', 'DELETE']);
 /** The most pages read of one listing: 50 pages of 100. */
 const MAX_PAGES = 50;
 /** One REST call; `body` is sent as JSON. Never throws: a failure is an answer with `why`. */
@@ -42401,7 +42403,8 @@ async function githubCall(options, method, url, body) {
                 // The first try met a kept-alive connection the server had closed while it sat idle
                 // (the race every keep-alive client has): the next goes at once, on a new connection, so
                 // that the comment written in a cancel's last second is not lost to a backoff.
-                const now = tries === 1 && closedUnder(error);
+                // Only where a second write changes nothing (a POST made twice is two comments).
+                const now = tries === 1 && IDEMPOTENT.has(method) && closedUnder(error);
                 return { value: { ok: false, why, tries }, retry: why, now };
             }
         }, { ...policy, signal, sleep });
@@ -68472,7 +68475,9 @@ async function prepareAgent(options, running) {
         const unsafe = options.fork && forkHeld(gateway !== undefined, agentHeld);
         if (unsafe) {
             const fact = await release();
-            return { ok: false, why: log.redact(unsafe), fact: fact ?? { why: unsafe } };
+            // Redacted in both: the summary shows the fact.
+            const why = log.redact(unsafe);
+            return { ok: false, why, fact: fact ?? { why } };
         }
         // As the runner's user, the agent reads all of this process's environment (/proc/<pid>/environ).
         // Redacted: a config.yaml path is the user's text (names of variables are not secrets).
@@ -72293,7 +72298,7 @@ class LineSplitter {
 /* harmony export */   Gf: () => (/* binding */ OUTCOME_RECORD_TYPE),
 /* harmony export */   iB: () => (/* binding */ appendOutcomeRecord)
 /* harmony export */ });
-/* unused harmony exports RECORD_ERROR_CHARS, readOutcomeRecord */
+/* unused harmony export readOutcomeRecord */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
@@ -73639,7 +73644,7 @@ function whatOf(outcome, mode) {
 /** What Hermes says when it has no provider: "isn't configured yet. Run 'hermes setup'…". */
 const NOT_CONFIGURED = /\bhermes setup\b|\bisn't configured\b|\bnot configured\b/i;
 const NOT_CONFIGURED_HINT = 'In a workflow there is no "hermes setup": pass the provider\'s key in the step\'s env: ' +
-    '(OPENROUTER_API_KEY: ${{ secrets.OPENROUTER_API_KEY }}, or OPENAI_BASE_URL with OPENAI_API_KEY) and choose the model with "model". ' +
+    '(OPENROUTER_API_KEY: ${{ secrets.OPENROUTER_API_KEY }}, or OPENAI_BASE_URL with OPENAI_API_KEY and HERMES_INFERENCE_PROVIDER: openai-api) and choose the model with "model". ' +
     'Where the key is passed already, the secret is empty in this run: not defined in the repository, or a pull request from a fork, which gets no secrets.';
 function verdictOf(turn, end) {
     if (end.kind === 'not_found') {

@@ -439,7 +439,7 @@ function whatOf(outcome, mode) {
 /** What Hermes says when it has no provider: "isn't configured yet. Run 'hermes setup'…". */
 const NOT_CONFIGURED = /\bhermes setup\b|\bisn't configured\b|\bnot configured\b/i;
 const NOT_CONFIGURED_HINT = 'In a workflow there is no "hermes setup": pass the provider\'s key in the step\'s env: ' +
-    '(OPENROUTER_API_KEY: ${{ secrets.OPENROUTER_API_KEY }}, or OPENAI_BASE_URL with OPENAI_API_KEY) and choose the model with "model". ' +
+    '(OPENROUTER_API_KEY: ${{ secrets.OPENROUTER_API_KEY }}, or OPENAI_BASE_URL with OPENAI_API_KEY and HERMES_INFERENCE_PROVIDER: openai-api) and choose the model with "model". ' +
     'Where the key is passed already, the secret is empty in this run: not defined in the repository, or a pull request from a fork, which gets no secrets.';
 function verdict_verdictOf(turn, end) {
     if (end.kind === 'not_found') {

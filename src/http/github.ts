@@ -14,6 +14,8 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 /** Tries per call, the first included, and the first wait. */
 const ATTEMPTS = 3;
 const BACKOFF_MS = 1000;
+/** The methods a second try may repeat at once: writing twice leaves what writing once did. */
+const IDEMPOTENT = new Set(['GET', 'PATCH', 'PUT', 'DELETE']);
 /** The most pages read of one listing: 50 pages of 100. */
 export const MAX_PAGES = 50;
 
@@ -108,7 +110,8 @@ export async function githubCall(
           // The first try met a kept-alive connection the server had closed while it sat idle
           // (the race every keep-alive client has): the next goes at once, on a new connection, so
           // that the comment written in a cancel's last second is not lost to a backoff.
-          const now = tries === 1 && closedUnder(error);
+          // Only where a second write changes nothing (a POST made twice is two comments).
+          const now = tries === 1 && IDEMPOTENT.has(method) && closedUnder(error);
           return { value: { ok: false as const, why, tries }, retry: why, now };
         }
       },
