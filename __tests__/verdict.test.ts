@@ -152,7 +152,7 @@ const TABLE: [string, Turn, RunEnd, Outcome, number | undefined, string][] = [
     'no_result',
     1,
     "Hermes exited with code 1 without a result event; the turn did not complete. It printed on stdout: Hermes isn't configured yet. Run `hermes setup`. " +
-      'In a workflow there is no "hermes setup": pass the provider\'s key in the step\'s env: (OPENROUTER_API_KEY: ${{ secrets.OPENROUTER_API_KEY }}, or OPENAI_BASE_URL with OPENAI_API_KEY) and choose the model with "model". ' +
+      'In a workflow there is no "hermes setup": pass the provider\'s key in the step\'s env: (OPENROUTER_API_KEY: ${{ secrets.OPENROUTER_API_KEY }}, or OPENAI_BASE_URL with OPENAI_API_KEY and HERMES_INFERENCE_PROVIDER: openai-api) and choose the model with "model". ' +
       'Where the key is passed already, the secret is empty in this run: not defined in the repository, or a pull request from a fork, which gets no secrets.'
   ],
   [

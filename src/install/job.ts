@@ -11,7 +11,7 @@ import { clip } from '../text/text.js';
 import { RESTORE_LIMITS, type RestoreLimits } from './cache.js';
 import type { InstallLayout } from './layout.js';
 
-/** How the install talks to a person and to the runner; the execute step (src/steps/execute.ts) gives it the log and the output sink. */
+/** How the install talks to a person and to the runner; installIo (src/steps/other-turns.ts) gives it the log and the output sink. */
 export interface InstallIo {
   /** The action's own words. */
   info(line: string): void;

@@ -49,7 +49,7 @@ const GROUP_KILL_WAIT_MS = 5000;
  * all it starts, also by a daemon that left the session (`setsid`), which no signal to the group or
  * look at the session reaches. The runner ends a job's orphans the same way (RUNNER_TRACKING_ID).
  */
-export const RUN_MARK = 'HERMES_ACTION_INSTALL_RUN';
+const RUN_MARK = 'HERMES_ACTION_INSTALL_RUN';
 
 /** A process of the run: its pid and its process group. */
 interface Member {

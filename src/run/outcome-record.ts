@@ -15,7 +15,7 @@ import { OUTCOMES, type Outcome } from './verdict.js';
 export const OUTCOME_RECORD_TYPE = 'action_outcome';
 
 /** The record's `error` is the step's, cut here (the runner cuts an annotation at 4,096 too). */
-export const RECORD_ERROR_CHARS = 4096;
+const RECORD_ERROR_CHARS = 4096;
 
 /** How much of a transcript's end is read for its record: a whole record, escapes and all. */
 const TAIL_BYTES = 64 * 1024;

@@ -18,7 +18,7 @@ export type Outcome =
   | 'invalid_output'
   /** An input was refused before anything ran (src/steps/plan.ts refuses it, src/steps/build-report.ts reports it). */
   | 'invalid_input'
-  /** A `max-*` budget stopped the turn (the gateway refused a call, or the cost after the turn is over; src/run/decision.ts). */
+  /** A `max-*` budget stopped the turn (the gateway refused a call, or the calls, tokens or cost counted after the turn are over; src/run/budget.ts). */
   | 'budget_exceeded'
   /** `trigger-phrase`: the comment did not ask (src/thread/phrase.ts); nothing ran, the step is green. */
   | 'skipped';
@@ -167,7 +167,7 @@ export function whatOf(outcome: Outcome, mode: RunMode): string {
 const NOT_CONFIGURED = /\bhermes setup\b|\bisn't configured\b|\bnot configured\b/i;
 const NOT_CONFIGURED_HINT =
   'In a workflow there is no "hermes setup": pass the provider\'s key in the step\'s env: ' +
-  '(OPENROUTER_API_KEY: ${{ secrets.OPENROUTER_API_KEY }}, or OPENAI_BASE_URL with OPENAI_API_KEY) and choose the model with "model". ' +
+  '(OPENROUTER_API_KEY: ${{ secrets.OPENROUTER_API_KEY }}, or OPENAI_BASE_URL with OPENAI_API_KEY and HERMES_INFERENCE_PROVIDER: openai-api) and choose the model with "model". ' +
   'Where the key is passed already, the secret is empty in this run: not defined in the repository, or a pull request from a fork, which gets no secrets.';
 
 export function verdictOf(turn: Turn, end: RunEnd): Verdict {

@@ -136,7 +136,7 @@ const LABEL_SHOWN = 60;
  * The answer with only its labels from allowed-labels, each once; what was dropped is one warning.
  * A `labels` that is no list of labels is an empty list.
  */
-export function settleLabels(
+function settleLabels(
   value: unknown,
   allowed: readonly string[]
 ): { value: unknown; warnings: string[] } {

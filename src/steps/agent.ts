@@ -121,7 +121,9 @@ export async function prepareAgent(options: AgentOptions, running: Running): Pro
     const unsafe = options.fork && forkHeld(gateway !== undefined, agentHeld);
     if (unsafe) {
       const fact = await release();
-      return { ok: false, why: log.redact(unsafe), fact: fact ?? { why: unsafe } };
+      // Redacted in both: the summary shows the fact.
+      const why = log.redact(unsafe);
+      return { ok: false, why, fact: fact ?? { why } };
     }
     // As the runner's user, the agent reads all of this process's environment (/proc/<pid>/environ).
     // Redacted: a config.yaml path is the user's text (names of variables are not secrets).
