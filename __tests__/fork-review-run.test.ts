@@ -55,6 +55,7 @@ const SAFE: Record<string, string> = {
   'allowed-hosts': '',
   review: 'true',
   'max-cost-usd': '0.50',
+  'max-model-calls': '30',
   query: 'Review the pull request in your working directory.',
   'hermes-path': process.execPath,
   'github-token': 'ghs_jobtoken0123456789abcdef',
@@ -183,9 +184,9 @@ describe('the mode starts only on its safe defaults: each missing condition name
       'the action writes no answer: set "review: true", "allowed-labels" or "comment: true"'
     ],
     [
-      'no budget',
-      { inputs: { 'max-cost-usd': '' } },
-      'no budget is set: set "max-cost-usd" or "max-model-calls"'
+      'no max-model-calls',
+      { inputs: { 'max-model-calls': '' } },
+      '"max-model-calls" is not set: it is the one budget the model gateway holds on every call'
     ]
   ])('%s: not_allowed, saying so, and nothing fetched', async (_, given, reason) => {
     const w = await step(given);
@@ -201,16 +202,18 @@ describe('the mode starts only on its safe defaults: each missing condition name
 
   test('several missing: all named at once', async () => {
     const w = await step({
-      inputs: { 'allowed-hosts': '*', 'max-cost-usd': '', 'pr-rules': 'trust' }
+      inputs: { 'allowed-hosts': '*', 'max-model-calls': '', 'pr-rules': 'trust' }
     });
     expect(refusal(w)).toContain('and 3 are not met: "allowed-hosts" is "*"');
     expect(refusal(w)).toContain('; "pr-rules" is trust');
-    expect(refusal(w)).toContain('; no budget is set');
+    expect(refusal(w)).toContain('; "max-model-calls" is not set');
   });
 
-  test('max-model-calls is a budget too', async () => {
-    const w = await step({ inputs: { 'max-cost-usd': '', 'max-model-calls': '20' } });
-    expect(w.outputs.get('outcome')).toBe('success');
+  test('was a hole: max-cost-usd alone is not enough (a cost the provider never reports live caps nothing); max-model-calls alone is', async () => {
+    const costOnly = await step({ inputs: { 'max-model-calls': '' } });
+    expect(costOnly.outputs.get('outcome')).toBe('not_allowed');
+    const callsOnly = await step({ inputs: { 'max-cost-usd': '', 'max-model-calls': '20' } });
+    expect(callsOnly.outputs.get('outcome')).toBe('success');
   });
 
   test('a payload whose head is no full SHA: refused, nothing fetched', async () => {

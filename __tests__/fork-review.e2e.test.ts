@@ -166,6 +166,7 @@ describeRoot('fork-prs: review, a stranger’s hostile pull request end to end',
         'fork-prs': 'review',
         review: 'true',
         'max-cost-usd': '0.50',
+        'max-model-calls': '30',
         'github-token': JOB_TOKEN,
         'upload-artifact': 'false',
         'session-record': 'false'

@@ -64515,9 +64515,10 @@ function forkUnmet(settings, isolation, host) {
         unmet.push(`"${inputs/* Input */.p.PrRules}" is trust: the pull request's AGENTS.md and rule files would instruct the agent`);
     if (!settings.write.review && settings.write.labels.length === 0 && !settings.comment.enabled)
         unmet.push(`the action writes no answer: set "${inputs/* Input */.p.Review}: true", "${inputs/* Input */.p.AllowedLabels}" or "${inputs/* Input */.p.Comment}: true"`);
-    const { maxCostUsd, maxModelCalls } = settings.gateway.budgets;
-    if (maxCostUsd === undefined && maxModelCalls === undefined)
-        unmet.push(`no budget is set: set "${inputs/* Input */.p.MaxCostUsd}" or "${inputs/* Input */.p.MaxModelCalls}"`);
+    // A cost is known live only where the provider or "model-prices" prices the call, and tokens
+    // only where the answer reports them; the gateway counts every call it forwards.
+    if (settings.gateway.budgets.maxModelCalls === undefined)
+        unmet.push(`"${inputs/* Input */.p.MaxModelCalls}" is not set: it is the one budget the model gateway holds on every call, whatever the provider reports (a cost is known live only where the provider or "${inputs/* Input */.p.ModelPrices}" prices the model)`);
     return unmet;
 }
 /** The refusal naming every unmet condition. */

@@ -55,9 +55,12 @@ export function forkUnmet(
     unmet.push(
       `the action writes no answer: set "${Input.Review}: true", "${Input.AllowedLabels}" or "${Input.Comment}: true"`
     );
-  const { maxCostUsd, maxModelCalls } = settings.gateway.budgets;
-  if (maxCostUsd === undefined && maxModelCalls === undefined)
-    unmet.push(`no budget is set: set "${Input.MaxCostUsd}" or "${Input.MaxModelCalls}"`);
+  // A cost is known live only where the provider or "model-prices" prices the call, and tokens
+  // only where the answer reports them; the gateway counts every call it forwards.
+  if (settings.gateway.budgets.maxModelCalls === undefined)
+    unmet.push(
+      `"${Input.MaxModelCalls}" is not set: it is the one budget the model gateway holds on every call, whatever the provider reports (a cost is known live only where the provider or "${Input.ModelPrices}" prices the model)`
+    );
   return unmet;
 }
 
