@@ -272,3 +272,49 @@ describe('what a stream is counted as', () => {
     expect(reservationOf(Buffer.from('{}'), 'm', {}).tokensOut).toBe(4096);
   });
 });
+
+describe('a call whose answer never comes back', () => {
+  test('was a hole: the agent hanging up before the answer is charged the call’s worst case, not nothing (the provider bills it)', async () => {
+    world = await gatewayWorld('openrouter', { maxTokens: 5000 });
+    const w = world;
+    w.standIn.script({ kind: 'hold' });
+    const hangUp = new AbortController();
+    const sent = fetch(`${w.gateway.env.OPENROUTER_BASE_URL}/chat/completions`, {
+      method: 'POST',
+      signal: hangUp.signal,
+      headers: {
+        authorization: `Bearer ${w.gateway.env.OPENROUTER_API_KEY}`,
+        'content-type': 'application/json'
+      },
+      body: JSON.stringify({
+        model: 'm',
+        max_tokens: 4000,
+        messages: [{ role: 'user', content: 'hi' }]
+      })
+    }).catch(() => 'hung up');
+    await new Promise<void>(resolve => {
+      const poll = (): void =>
+        w.standIn.received.length > 0 ? resolve() : void setImmediate(poll);
+      poll();
+    });
+    hangUp.abort();
+    expect(await sent).toBe('hung up');
+    const recorded = await new Promise<{
+      tokensIn?: number;
+      tokensOut?: number;
+      estimated?: boolean;
+    }>(resolve => {
+      const poll = (): void => {
+        const call = w.gateway.stats().calls.find(c => c.status === 'error');
+        if (call) resolve(call);
+        else setImmediate(poll);
+      };
+      poll();
+    });
+    w.standIn.release();
+    expect((recorded.tokensIn ?? 0) + (recorded.tokensOut ?? 0)).toBeGreaterThanOrEqual(4000);
+    expect(recorded.estimated).toBe(true);
+    // What is left is under 1,000 tokens: the next call's ceiling is lowered to it.
+    expect(w.gateway.stats().tokens).toBeGreaterThanOrEqual(4000);
+  });
+});

@@ -238,12 +238,22 @@ function recordCall(
   { ledger, note, prices = {} }: ServerOptions
 ): void {
   const answered = typeof outcome.status === 'number' && outcome.status < 300;
+  // Sent and never answered (the agent hung up, the connection broke): the provider may bill it
+  // all the same, so it is charged its worst case, as reserved, not nothing.
+  const lost = outcome.status === 'error';
   const { usage } = outcome;
-  const unread = answered && (usage.tokensIn === undefined || usage.tokensOut === undefined);
-  const tokensIn = usage.tokensIn ?? (answered ? held.reserved.tokensIn : 0);
+  const unread =
+    (answered || lost) && (usage.tokensIn === undefined || usage.tokensOut === undefined);
+  const tokensIn = usage.tokensIn ?? (answered || lost ? held.reserved.tokensIn : 0);
   const tokensOut =
     usage.tokensOut ??
-    (answered ? (counter && outcome.streamed ? counter.tokens : held.reserved.tokensOut) : 0);
+    (lost
+      ? Math.max(held.reserved.tokensOut, counter?.tokens ?? 0)
+      : answered
+        ? counter && outcome.streamed
+          ? counter.tokens
+          : held.reserved.tokensOut
+        : 0);
   if (outcome.cut) {
     ledger.stop(outcome.cut);
     note(
@@ -259,7 +269,7 @@ function recordCall(
       tokensOut,
       ...(usage.costUsd !== undefined
         ? { costUsd: usage.costUsd }
-        : answered && cost > 0
+        : (answered || lost) && cost > 0
           ? { costUsd: cost, costEstimated: true }
           : {}),
       latencyMs: Date.now() - started,
