@@ -13,8 +13,8 @@ import {
   type GatePorts,
   type GateSettings,
   type Trigger
-} from '../src/access/gate.js';
-import { must } from './helpers/must.js';
+} from '../../src/access/gate.js';
+import { must } from '../helpers/must.js';
 
 type Answer = { permission: string; role_name?: string } | { status: number } | 'hang' | 'refused';
 

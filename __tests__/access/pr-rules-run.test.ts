@@ -8,9 +8,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { run } from '../src/main.js';
-import { GithubApi } from './helpers/github-api.js';
-import { summaryText, world, type World } from './helpers/in-process.js';
+import { run } from '../../src/main.js';
+import { GithubApi } from '../helpers/github-api.js';
+import { summaryText, world, type World } from '../helpers/in-process.js';
 
 let api: GithubApi;
 beforeAll(async () => {

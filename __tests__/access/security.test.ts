@@ -7,11 +7,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { GATE_LIMITS } from '../src/access/gate.js';
-import { run } from '../src/main.js';
-import { all, render, tableRows, textOf } from './helpers/gfm.js';
-import { GithubApi, type Answer } from './helpers/github-api.js';
-import { runnerReading, world, type World } from './helpers/in-process.js';
+import { GATE_LIMITS } from '../../src/access/gate.js';
+import { run } from '../../src/main.js';
+import { all, render, tableRows, textOf } from '../helpers/gfm.js';
+import { GithubApi, type Answer } from '../helpers/github-api.js';
+import { runnerReading, world, type World } from '../helpers/in-process.js';
 
 /** What else a gate case sets: a re-run by someone else, the event payload, other logins' answers. */
 interface Case {
