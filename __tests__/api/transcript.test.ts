@@ -4,16 +4,16 @@
  * (decodeLine, TurnBuilder) folds like a CLI run.
  */
 import { describe, expect, test } from '@jest/globals';
-import { ChatMapper, ResponsesMapper, type StreamMapper } from '../src/api/mappers.js';
+import { ChatMapper, ResponsesMapper, type StreamMapper } from '../../src/api/mappers.js';
 import {
   pythonJson,
   TOOL_OUTPUT_CHARS,
   TranscriptRecorder,
   transcriptLine
-} from '../src/api/transcript.js';
-import type { SseEvent } from '../src/api/sse.js';
-import { decodeLine } from '../src/run/stream.js';
-import { TurnBuilder, type Turn } from '../src/run/turn.js';
+} from '../../src/api/transcript.js';
+import type { SseEvent } from '../../src/api/sse.js';
+import { decodeLine } from '../../src/run/stream.js';
+import { TurnBuilder, type Turn } from '../../src/run/turn.js';
 import {
   chatStream,
   RESPONSE_ID,
@@ -22,8 +22,8 @@ import {
   type Frame,
   type Reply,
   type TurnScript
-} from './helpers/api-server.js';
-import { TOKENS_ONLY } from '../src/text/redact.js';
+} from '../helpers/api-server.js';
+import { TOKENS_ONLY } from '../../src/text/redact.js';
 
 const T0 = 1_795_978_843_000;
 

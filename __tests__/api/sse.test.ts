@@ -1,7 +1,7 @@
 /** The SSE parser: the event-stream format's rules, whatever the chunking. */
 import { describe, expect, test } from '@jest/globals';
 import * as fc from 'fast-check';
-import { SseParser, type SseEvent } from '../src/api/sse.js';
+import { SseParser, type SseEvent } from '../../src/api/sse.js';
 
 /** Parses the chunks in order; returns the events, what was reported too long, and end()'s answer. */
 function parse(

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { run } from '../src/main.js';
+import { run } from '../../src/main.js';
 import {
   capabilities,
   chatStream,
@@ -18,7 +18,7 @@ import {
   transcript,
   useApiServer,
   type ApiServer
-} from './helpers/api-server.js';
+} from '../helpers/api-server.js';
 import {
   all,
   checkSummaryHtml,
@@ -27,9 +27,9 @@ import {
   tableRows,
   textOf,
   type Element
-} from './helpers/gfm.js';
-import { runInProcess, runnerReading, world, type World } from './helpers/in-process.js';
-import { must } from './helpers/must.js';
+} from '../helpers/gfm.js';
+import { runInProcess, runnerReading, world, type World } from '../helpers/in-process.js';
+import { must } from '../helpers/must.js';
 
 const serve = useApiServer();
 

@@ -1,8 +1,12 @@
 /** API server mode's decisions that need no server: failures to exit codes, loopback, the clear-text warning. */
 import { describe, expect, test } from '@jest/globals';
-import { cleartextWarning, exitCodeOfNetworkError, exitCodeOfStatus } from '../src/api/server.js';
-import { isLoopback } from '../src/text/url.js';
-import { ExitCode } from '../src/run/verdict.js';
+import {
+  cleartextWarning,
+  exitCodeOfNetworkError,
+  exitCodeOfStatus
+} from '../../src/api/server.js';
+import { isLoopback } from '../../src/text/url.js';
+import { ExitCode } from '../../src/run/verdict.js';
 
 describe('exitCodeOfStatus', () => {
   test.each([
