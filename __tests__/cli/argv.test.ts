@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import { buildArgv } from '../src/cli/hermes.js';
-import { cliSettings as settings } from './helpers/settings.js';
+import { buildArgv } from '../../src/cli/hermes.js';
+import { cliSettings as settings } from '../helpers/settings.js';
 
 const BASE = ['chat', '-q', 'Summarise the build log.', '--format', 'stream-json'];
 

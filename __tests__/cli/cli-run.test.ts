@@ -7,9 +7,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { run } from '../src/main.js';
-import { all, render, tableRows, tagNames, textOf, type Node } from './helpers/gfm.js';
-import { runInProcess, runnerReading, world, type World } from './helpers/in-process.js';
+import { run } from '../../src/main.js';
+import { all, render, tableRows, tagNames, textOf, type Node } from '../helpers/gfm.js';
+import { runInProcess, runnerReading, world, type World } from '../helpers/in-process.js';
 
 const simulated = (env: Record<string, string> = {}, inputs: Record<string, string> = {}) =>
   runInProcess({ hermes: 'simulator', env, inputs });

@@ -12,7 +12,7 @@ import {
   spawnExport,
   type ExportSpawn,
   type SpawnResult
-} from '../src/cli/session-record.js';
+} from '../../src/cli/session-record.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-session-record-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

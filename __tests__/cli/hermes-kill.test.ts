@@ -14,14 +14,14 @@ import {
   probeVersion,
   hermesAttempt,
   type HermesLimits
-} from '../src/cli/hermes.js';
-import { childEnv } from '../src/process/environment.js';
-import { LiveLog } from '../src/publish/log.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { cliSettings } from './helpers/settings.js';
-import { until } from './helpers/until.js';
-import type { Signals } from '../src/run/attempt.js';
-import { alive, runnerSignals } from './helpers/processes.js';
+} from '../../src/cli/hermes.js';
+import { childEnv } from '../../src/process/environment.js';
+import { LiveLog } from '../../src/publish/log.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { cliSettings } from '../helpers/settings.js';
+import { until } from '../helpers/until.js';
+import type { Signals } from '../../src/run/attempt.js';
+import { alive, runnerSignals } from '../helpers/processes.js';
 
 const SHORT: HermesLimits = {
   cancelGraceMs: 100,
