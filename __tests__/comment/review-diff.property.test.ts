@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { diffOf, place } from '../src/comment/diff.js';
+import { diffOf, place } from '../../src/comment/diff.js';
 
 type Op = ' ' | '+' | '-';
 const hunk = fc.record({

@@ -7,15 +7,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { run } from '../src/main.js';
-import { all, prose, textOf } from './helpers/gfm.js';
-import { MARKER, PR, rendered } from './helpers/comment.js';
-import { ACTIONS_BOT, GithubApi, type User } from './helpers/github-api.js';
-import { world, type Options, type World } from './helpers/in-process.js';
-import { must } from './helpers/must.js';
+import { run } from '../../src/main.js';
+import { all, prose, textOf } from '../helpers/gfm.js';
+import { MARKER, PR, rendered } from '../helpers/comment.js';
+import { ACTIONS_BOT, GithubApi, type User } from '../helpers/github-api.js';
+import { world, type Options, type World } from '../helpers/in-process.js';
+import { must } from '../helpers/must.js';
 
 const SUCCESS = fs.readFileSync(
-  path.join(import.meta.dirname, '..', 'simulator', 'scenarios', 'success.jsonl'),
+  path.join(import.meta.dirname, '..', '..', 'simulator', 'scenarios', 'success.jsonl'),
   'utf8'
 );
 

@@ -4,9 +4,9 @@
  * the head the diff was read at, the outputs, and a 403 that is one warning, the step's colour unchanged.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { filesOf, GithubPulls } from './helpers/github-pulls.js';
-import type { World } from './helpers/in-process.js';
-import { reviewStep } from './helpers/review-step.js';
+import { filesOf, GithubPulls } from '../helpers/github-pulls.js';
+import type { World } from '../helpers/in-process.js';
+import { reviewStep } from '../helpers/review-step.js';
 
 let api: GithubPulls;
 beforeAll(async () => {

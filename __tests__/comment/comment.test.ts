@@ -3,14 +3,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { commentTarget, markerOf } from '../src/comment/target.js';
-import { COMMENT_LIMIT_CHARS, renderComment } from '../src/comment/body.js';
-import { StickyComment } from '../src/comment/sticky.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { GithubApi } from './helpers/github-api.js';
-import { parseHtml, renderGfm, textOf } from './helpers/gfm.js';
-import type { Redacted } from '../src/text/redact.js';
-import type { Outcome } from '../src/run/verdict.js';
+import { commentTarget, markerOf } from '../../src/comment/target.js';
+import { COMMENT_LIMIT_CHARS, renderComment } from '../../src/comment/body.js';
+import { StickyComment } from '../../src/comment/sticky.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { GithubApi } from '../helpers/github-api.js';
+import { parseHtml, renderGfm, textOf } from '../helpers/gfm.js';
+import type { Redacted } from '../../src/text/redact.js';
+import type { Outcome } from '../../src/run/verdict.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-comment-unit-'));
 function envFor(event: string, payload: unknown): NodeJS.ProcessEnv {

@@ -10,9 +10,9 @@ import {
   postReview,
   readPull,
   type ReviewProposal
-} from '../src/comment/review.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { filesOf, GithubPulls, VIEWER } from './helpers/github-pulls.js';
+} from '../../src/comment/review.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { filesOf, GithubPulls, VIEWER } from '../helpers/github-pulls.js';
 
 const redact = makeRedactor(['hunter2-secret-value']);
 let api: GithubPulls;
