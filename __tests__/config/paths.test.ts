@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { openTranscript, resolveLinks } from '../src/config/paths.js';
+import { openTranscript, resolveLinks } from '../../src/config/paths.js';
 
 const tmp = (): string =>
   fs.realpathSync(fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'hermes-open-')));

@@ -22,12 +22,12 @@ import {
   readModelSection,
   withAnthropicBase,
   type ModelSection
-} from '../src/config/hermes-config.js';
-import { fillAgentHome } from '../src/confine/agent-home.js';
-import { heldFact } from '../src/publish/model-calls.js';
-import { anthropicRoute, type RouteFacts } from '../src/fronting/anthropic-route.js';
-import type { TurnGateway } from '../src/steps/gateway.js';
-import { agentHomeOf, startTurn, type StartedTurn } from './helpers/turn-gateway.js';
+} from '../../src/config/hermes-config.js';
+import { fillAgentHome } from '../../src/confine/agent-home.js';
+import { heldFact } from '../../src/publish/model-calls.js';
+import { anthropicRoute, type RouteFacts } from '../../src/fronting/anthropic-route.js';
+import type { TurnGateway } from '../../src/steps/gateway.js';
+import { agentHomeOf, startTurn, type StartedTurn } from '../helpers/turn-gateway.js';
 
 const GATEWAY = 'http://127.0.0.1:40123/anthropic';
 const USER_CONFIG = `# The runner's Hermes settings

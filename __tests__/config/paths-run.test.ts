@@ -7,10 +7,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { run } from '../src/main.js';
-import { startApiServer, type ApiServer } from './helpers/api-server.js';
-import { world, type World } from './helpers/in-process.js';
-import { must } from './helpers/must.js';
+import { run } from '../../src/main.js';
+import { startApiServer, type ApiServer } from '../helpers/api-server.js';
+import { world, type World } from '../helpers/in-process.js';
+import { must } from '../helpers/must.js';
 
 const tmp = (prefix: string): string =>
   fs.realpathSync(fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', prefix)));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { unsupportedRunner } from '../src/config/platform.js';
+import { unsupportedRunner } from '../../src/config/platform.js';
 
 describe('the runners the action works on', () => {
   test.each(['linux', 'darwin'] as const)('%s: runs', platform => {

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { modelSectionOf } from '../src/config/hermes-config.js';
+import { modelSectionOf } from '../../src/config/hermes-config.js';
 
 const pyyaml = spawnSync('python3', ['-c', 'import yaml'], { stdio: 'ignore' }).status === 0;
 if (!pyyaml)

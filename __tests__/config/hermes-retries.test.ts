@@ -18,16 +18,16 @@ import {
   HERMES_RETRIES_OFF,
   modelSectionOf,
   withoutHermesRetries
-} from '../src/config/hermes-config.js';
-import { fillAgentHome } from '../src/confine/agent-home.js';
-import { agentOverrides } from '../src/fronting/agent-reach.js';
-import type { TurnGateway } from '../src/steps/gateway.js';
+} from '../../src/config/hermes-config.js';
+import { fillAgentHome } from '../../src/confine/agent-home.js';
+import { agentOverrides } from '../../src/fronting/agent-reach.js';
+import type { TurnGateway } from '../../src/steps/gateway.js';
 import {
   agentHomeOf,
   startTurn,
   type StartedTurn,
   type TurnOptions
-} from './helpers/turn-gateway.js';
+} from '../helpers/turn-gateway.js';
 
 const OFF = { ...HERMES_RETRIES_OFF };
 const OR_KEY = 'sk-or-v1-real-key-one-layer-retries-0123456789';

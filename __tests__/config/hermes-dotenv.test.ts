@@ -11,7 +11,7 @@ import {
   withDotenv,
   withoutNames,
   type HermesDotenv
-} from '../src/config/hermes-dotenv.js';
+} from '../../src/config/hermes-dotenv.js';
 
 const REAL = 'sk-or-v1-real-key-in-the-dotenv-0123456789';
 const of = (text: string): HermesDotenv => {

@@ -3,9 +3,9 @@
  * malformed entry an InputError naming it before anything runs (through the whole input parse).
  */
 import { describe, expect, test } from '@jest/globals';
-import { allows, parseAllowedHosts, pinnedOf } from '../src/config/allowed-hosts.js';
-import { InputError } from '../src/config/inputs.js';
-import { parseSettings } from '../src/config/settings.js';
+import { allows, parseAllowedHosts, pinnedOf } from '../../src/config/allowed-hosts.js';
+import { InputError } from '../../src/config/inputs.js';
+import { parseSettings } from '../../src/config/settings.js';
 
 const settingsWith = (hosts: string, env: NodeJS.ProcessEnv = {}) =>
   parseSettings({
