@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { exposedCredential } from '../src/confine/credential.js';
+import { exposedCredential } from '../../src/confine/credential.js';
 
 function workspace(): string {
   const lent = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-lent-'));

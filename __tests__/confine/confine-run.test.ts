@@ -8,13 +8,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import type { IsolationHost } from '../src/confine/host.js';
-import { run } from '../src/main.js';
-import { PR, rendered } from './helpers/comment.js';
-import { textOf } from './helpers/gfm.js';
-import { GithubApi } from './helpers/github-api.js';
-import { summaryText, world, type Options, type World } from './helpers/in-process.js';
-import { rootHost, type RootHost } from './helpers/root-host.js';
+import type { IsolationHost } from '../../src/confine/host.js';
+import { run } from '../../src/main.js';
+import { PR, rendered } from '../helpers/comment.js';
+import { textOf } from '../helpers/gfm.js';
+import { GithubApi } from '../helpers/github-api.js';
+import { summaryText, world, type Options, type World } from '../helpers/in-process.js';
+import { rootHost, type RootHost } from '../helpers/root-host.js';
 
 let api: GithubApi;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { gitControlWarning, snapshotGitControl } from '../src/confine/git-guard.js';
+import { gitControlWarning, snapshotGitControl } from '../../src/confine/git-guard.js';
 
 function repo(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'git-guard-'));

@@ -4,9 +4,9 @@
  * runs). isolation.e2e.test.ts shows the real thing as root, as `nobody` and through sudo.
  */
 import { describe, expect, test } from '@jest/globals';
-import { planIsolation, type IsolationHost } from '../src/confine/host.js';
-import { world } from './helpers/in-process.js';
-import { run } from '../src/main.js';
+import { planIsolation, type IsolationHost } from '../../src/confine/host.js';
+import { world } from '../helpers/in-process.js';
+import { run } from '../../src/main.js';
 
 /** A machine with setpriv, whose action runs as `runner` (uid 1001) without sudo unless given. */
 function host(overrides: Partial<IsolationHost> & { tools?: string[] } = {}): IsolationHost {
