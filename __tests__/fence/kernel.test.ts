@@ -10,10 +10,10 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { stagedForOthers } from '../scripts/local-runner.mjs';
-import { EgressFence, FenceError, type Admin } from '../src/fence/fence.js';
-import { nftRuleset, refusalsOfNftJson } from '../src/fence/rules.js';
-import { rootWith, runsHere } from './helpers/machine-tools.js';
+import { stagedForOthers } from '../../scripts/local-runner.mjs';
+import { EgressFence, FenceError, type Admin } from '../../src/fence/fence.js';
+import { nftRuleset, refusalsOfNftJson } from '../../src/fence/rules.js';
+import { rootWith, runsHere } from '../helpers/machine-tools.js';
 
 const root = runsHere(
   rootWith('setpriv', 'useradd', 'nft') &&

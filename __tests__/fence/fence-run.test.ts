@@ -2,19 +2,19 @@
  * Where no egress fence can be raised, run() in-process: on an event people without write access
  * cause the agent does not start (not_allowed, saying why and what to set); elsewhere one warning and
  * the summary's Isolation row says the network was open. The stand-in root host records root's
- * commands (helpers/root-host.ts); the real kernel's rules are fence-kernel.test.ts's.
+ * commands (helpers/root-host.ts); the real kernel's rules are fence/kernel.test.ts's.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import type { IsolationHost } from '../src/confine/host.js';
-import { run } from '../src/main.js';
-import { tableRows, textOf, render } from './helpers/gfm.js';
-import { GithubApi } from './helpers/github-api.js';
-import { world, type Options, type World } from './helpers/in-process.js';
-import { must } from './helpers/must.js';
-import { rootHost } from './helpers/root-host.js';
+import type { IsolationHost } from '../../src/confine/host.js';
+import { run } from '../../src/main.js';
+import { tableRows, textOf, render } from '../helpers/gfm.js';
+import { GithubApi } from '../helpers/github-api.js';
+import { world, type Options, type World } from '../helpers/in-process.js';
+import { must } from '../helpers/must.js';
+import { rootHost } from '../helpers/root-host.js';
 
 let api: GithubApi;
 beforeAll(async () => {

@@ -9,10 +9,14 @@ import fc from 'fast-check';
 import { once } from 'node:events';
 import * as net from 'node:net';
 import * as tls from 'node:tls';
-import type { AllowedHost } from '../src/config/allowed-hosts.js';
-import { refusedAddress } from '../src/fence/addresses.js';
-import { startEgressProxy, type EgressProxy, type EgressProxyOptions } from '../src/fence/proxy.js';
-import { firstBytes, MAX_FIRST_BYTES } from '../src/fence/sni.js';
+import type { AllowedHost } from '../../src/config/allowed-hosts.js';
+import { refusedAddress } from '../../src/fence/addresses.js';
+import {
+  startEgressProxy,
+  type EgressProxy,
+  type EgressProxyOptions
+} from '../../src/fence/proxy.js';
+import { firstBytes, MAX_FIRST_BYTES } from '../../src/fence/sni.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
