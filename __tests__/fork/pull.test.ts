@@ -9,9 +9,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { parseSettings } from '../src/config/settings.js';
-import { DATA_LIMITS, quoted, withPullData, type ChangedFile } from '../src/fork/prompt-data.js';
-import { forkPullOf, type ForkPull } from '../src/fork/pull.js';
+import { parseSettings } from '../../src/config/settings.js';
+import { DATA_LIMITS, quoted, withPullData, type ChangedFile } from '../../src/fork/prompt-data.js';
+import { forkPullOf, type ForkPull } from '../../src/fork/pull.js';
 
 const ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'fork-pull-'));
 afterAll(() => fs.rmSync(ROOT, { recursive: true, force: true }));

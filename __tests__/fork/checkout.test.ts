@@ -10,9 +10,9 @@ import * as path from 'node:path';
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { fetchHead, gitUrl } from '../src/fork/checkout.js';
-import type { ForkPull } from '../src/fork/pull.js';
-import { GitServer, hostileHead, type HostileHead } from './helpers/git-server.js';
+import { fetchHead, gitUrl } from '../../src/fork/checkout.js';
+import type { ForkPull } from '../../src/fork/pull.js';
+import { GitServer, hostileHead, type HostileHead } from '../helpers/git-server.js';
 
 const ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'fork-checkout-'));
 const MARKER = path.join(ROOT, 'the-pull-request-ran');
