@@ -8,10 +8,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { request } from 'undici';
-import { stagedForOthers } from '../scripts/local-runner.mjs';
-import { notAgentOwned } from '../src/confine/agent-user.js';
-import { ownerCheckedDispatcher } from '../src/gateway/loopback-owner.js';
-import { rootWith, runsHere } from './helpers/machine-tools.js';
+import { stagedForOthers } from '../../scripts/local-runner.mjs';
+import { notAgentOwned } from '../../src/confine/agent-user.js';
+import { ownerCheckedDispatcher } from '../../src/gateway/loopback-owner.js';
+import { rootWith, runsHere } from '../helpers/machine-tools.js';
 
 const SERVER =
   "const s=require('http').createServer((q,r)=>r.end('ok')).listen(0,'127.0.0.1',()=>console.log(s.address().port))";

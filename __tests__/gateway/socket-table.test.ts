@@ -14,8 +14,8 @@ import { createServer, connect, type AddressInfo, type Server, type Socket } fro
 import { endianness } from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { lookUpPeerOwner, peerOwner, ROWS_PER_TURN } from '../src/gateway/loopback-owner.js';
-import { runsHere } from './helpers/machine-tools.js';
+import { lookUpPeerOwner, peerOwner, ROWS_PER_TURN } from '../../src/gateway/loopback-owner.js';
+import { runsHere } from '../helpers/machine-tools.js';
 
 const linux = runsHere(
   fs.existsSync('/proc/net/tcp'),

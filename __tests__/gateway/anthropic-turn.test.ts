@@ -15,12 +15,12 @@ import {
   HERMES_RETRIES_OFF,
   modelSectionOf,
   type ModelSection
-} from '../src/config/hermes-config.js';
-import { anthropicRoute, type RouteFacts } from '../src/fronting/anthropic-route.js';
-import type { TurnGateway } from '../src/steps/gateway.js';
-import { foreignListener } from './helpers/foreign-listener.js';
-import { startTurn } from './helpers/turn-gateway.js';
-import { rootWith, runsHere } from './helpers/machine-tools.js';
+} from '../../src/config/hermes-config.js';
+import { anthropicRoute, type RouteFacts } from '../../src/fronting/anthropic-route.js';
+import type { TurnGateway } from '../../src/steps/gateway.js';
+import { foreignListener } from '../helpers/foreign-listener.js';
+import { startTurn } from '../helpers/turn-gateway.js';
+import { rootWith, runsHere } from '../helpers/machine-tools.js';
 
 const KEY = 'sk-ant-api03-real-key-0123456789';
 

@@ -7,15 +7,15 @@
  */
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { request } from 'node:http';
-import { notAgentOwned } from '../src/confine/agent-user.js';
-import { frontable } from '../src/gateway/providers.js';
-import { route } from '../src/gateway/server.js';
-import type { Gateway } from '../src/gateway/types.js';
-import { testGateway } from './helpers/gateway-calls.js';
-import { gatewayWorld, type World } from './helpers/gateway-world.js';
-import { chatChunks, REAL_KEY } from './helpers/provider-standin.js';
-import { until } from './helpers/until.js';
-import { rootWith, runsHere } from './helpers/machine-tools.js';
+import { notAgentOwned } from '../../src/confine/agent-user.js';
+import { frontable } from '../../src/gateway/providers.js';
+import { route } from '../../src/gateway/server.js';
+import type { Gateway } from '../../src/gateway/types.js';
+import { testGateway } from '../helpers/gateway-calls.js';
+import { gatewayWorld, type World } from '../helpers/gateway-world.js';
+import { chatChunks, REAL_KEY } from '../helpers/provider-standin.js';
+import { until } from '../helpers/until.js';
+import { rootWith, runsHere } from '../helpers/machine-tools.js';
 
 const KEY = 'sk-ant-api03-real-key-hostile-0123456789';
 

@@ -6,9 +6,9 @@
 import { afterEach, expect, test } from '@jest/globals';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { heldCredentials, startGateway } from '../src/gateway/gateway.js';
-import { gatewayWorld, type World } from './helpers/gateway-world.js';
-import { chatChunks, messageEvents, REAL_KEY } from './helpers/provider-standin.js';
+import { heldCredentials, startGateway } from '../../src/gateway/gateway.js';
+import { gatewayWorld, type World } from '../helpers/gateway-world.js';
+import { chatChunks, messageEvents, REAL_KEY } from '../helpers/provider-standin.js';
 
 let world: World | undefined;
 afterEach(async () => {

@@ -13,18 +13,18 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { runsAsOwnUser } from '../src/confine/confine.js';
-import { heldCredentials } from '../src/gateway/providers.js';
-import { heldFact } from '../src/publish/model-calls.js';
-import type { TurnGateway } from '../src/steps/gateway.js';
-import { shownUrl } from '../src/text/url.js';
+import { runsAsOwnUser } from '../../src/confine/confine.js';
+import { heldCredentials } from '../../src/gateway/providers.js';
+import { heldFact } from '../../src/publish/model-calls.js';
+import type { TurnGateway } from '../../src/steps/gateway.js';
+import { shownUrl } from '../../src/text/url.js';
 import {
   agentHomeOf,
   startTurn,
   type HomeFiles,
   type StartedTurn,
   type TurnOptions
-} from './helpers/turn-gateway.js';
+} from '../helpers/turn-gateway.js';
 
 const KEY = 'sk-ant-api03-real-key-agent-reach-0123456789';
 const OR_KEY = 'sk-or-v1-real-key-agent-reach-0123456789abcdef';

@@ -6,14 +6,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { runnerPorts } from '../src/steps/ports.js';
-import { runInProcess, summaryText, type World } from './helpers/in-process.js';
-import { chatChunks } from './helpers/provider-standin.js';
+import { runnerPorts } from '../../src/steps/ports.js';
+import { runInProcess, summaryText, type World } from '../helpers/in-process.js';
+import { chatChunks } from '../helpers/provider-standin.js';
 import {
   startModelProvider,
   type ModelProvider,
   type ProviderAnswer
-} from './helpers/model-provider.js';
+} from '../helpers/model-provider.js';
 
 const REAL_KEY = 'sk-or-v1-real-provider-key-0123456789abcdef';
 let provider: ModelProvider | undefined;

@@ -6,11 +6,11 @@
  */
 import { afterEach, expect, test } from '@jest/globals';
 import OpenAI from 'openai';
-import { startGateway } from '../src/gateway/gateway.js';
-import type { Gateway } from '../src/gateway/types.js';
-import { setProcessEnv } from './helpers/process-env.js';
-import { chatChunks, REAL_KEY, startStandIn, type StandIn } from './helpers/provider-standin.js';
-import { Proxy } from './helpers/proxy.js';
+import { startGateway } from '../../src/gateway/gateway.js';
+import type { Gateway } from '../../src/gateway/types.js';
+import { setProcessEnv } from '../helpers/process-env.js';
+import { chatChunks, REAL_KEY, startStandIn, type StandIn } from '../helpers/provider-standin.js';
+import { Proxy } from '../helpers/proxy.js';
 
 let closing: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -6,8 +6,8 @@
  */
 import { expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { UsageReader, type Usage } from '../src/gateway/ledger.js';
-import { runs } from './helpers/runs.js';
+import { UsageReader, type Usage } from '../../src/gateway/ledger.js';
+import { runs } from '../helpers/runs.js';
 
 const CASES = runs(300);
 
