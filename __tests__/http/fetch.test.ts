@@ -9,9 +9,9 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, test } from '@jest/globals';
-import { dispatcherFor, request } from '../src/http/fetch.js';
-import { setProcessEnv } from './helpers/process-env.js';
-import { Proxy } from './helpers/proxy.js';
+import { dispatcherFor, request } from '../../src/http/fetch.js';
+import { setProcessEnv } from '../helpers/process-env.js';
+import { Proxy } from '../helpers/proxy.js';
 
 const PROXY_VARS = [
   'HTTP_PROXY',
