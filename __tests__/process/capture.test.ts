@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { captureStdout, type Capture } from '../src/process/capture.js';
-import { HermesProcess } from '../src/process/hermes-process.js';
-import { TOKENS_ONLY } from '../src/text/redact.js';
+import { captureStdout, type Capture } from '../../src/process/capture.js';
+import { HermesProcess } from '../../src/process/hermes-process.js';
+import { TOKENS_ONLY } from '../../src/text/redact.js';
 
 const dirs: string[] = [];
 afterEach(() => {
