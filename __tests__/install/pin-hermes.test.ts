@@ -9,10 +9,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { newestRelease, readPin, writePin } from '../scripts/pin-hermes.mjs';
-import { ROOT } from '../scripts/local-runner.mjs';
-import { PIN } from '../src/config/pin.js';
-import { must } from './helpers/must.js';
+import { newestRelease, readPin, writePin } from '../../scripts/pin-hermes.mjs';
+import { ROOT } from '../../scripts/local-runner.mjs';
+import { PIN } from '../../src/config/pin.js';
+import { must } from '../helpers/must.js';
 
 const SCRIPT = path.join(ROOT, 'scripts', 'pin-hermes.mjs');
 const STANDIN = fs.readFileSync(path.join(ROOT, 'simulator', 'install.sh'));

@@ -5,26 +5,26 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { download, DownloadError } from '../src/install/download.js';
-import { childEnv } from '../src/process/environment.js';
-import { ArchiveCheck } from '../src/install/archive.js';
+import { download, DownloadError } from '../../src/install/download.js';
+import { childEnv } from '../../src/process/environment.js';
+import { ArchiveCheck } from '../../src/install/archive.js';
 import {
   acceptsFlag,
   cacheable,
   installerArgs,
   installerEnv,
   installLayout
-} from '../src/install/layout.js';
-import { InputError } from '../src/config/inputs.js';
-import { parseSettings } from '../src/config/settings.js';
-import type { AnySettings } from './helpers/settings.js';
+} from '../../src/install/layout.js';
+import { InputError } from '../../src/config/inputs.js';
+import { parseSettings } from '../../src/config/settings.js';
+import type { AnySettings } from '../helpers/settings.js';
 import {
   isPinnedRef,
   PINNED_HERMES_VERSION,
   PINNED_INSTALLER_SHA256,
   upstreamInstallerUrl,
   type InstallSettings
-} from '../src/config/install.js';
+} from '../../src/config/install.js';
 
 const parse = (inputs: Record<string, string>): AnySettings =>
   parseSettings({
@@ -535,7 +535,10 @@ describe('download', () => {
 
 describe('documentation', () => {
   test('docs/INSTALL.md names the pinned release', () => {
-    const doc = fs.readFileSync(path.join(import.meta.dirname, '..', 'docs', 'INSTALL.md'), 'utf8');
+    const doc = fs.readFileSync(
+      path.join(import.meta.dirname, '..', '..', 'docs', 'INSTALL.md'),
+      'utf8'
+    );
     expect(doc).toContain(`**\`${PINNED_HERMES_VERSION}\`**`);
   });
 });
