@@ -4,10 +4,10 @@
  * agent makes up, the names it chose inert.
  */
 import { describe, expect, test } from '@jest/globals';
-import { networkFact, refusedBlock } from '../src/publish/network-fact.js';
-import type { EgressFact } from '../src/run/facts.js';
-import { all, checkSummaryHtml, renderGfm, tableRows, textOf } from './helpers/gfm.js';
-import { must } from './helpers/must.js';
+import { networkFact, refusedBlock } from '../../src/publish/network-fact.js';
+import type { EgressFact } from '../../src/run/facts.js';
+import { all, checkSummaryHtml, renderGfm, tableRows, textOf } from '../helpers/gfm.js';
+import { must } from '../helpers/must.js';
 
 const fenced = (over: Partial<EgressFact> = {}): EgressFact => ({
   state: 'fenced',

@@ -8,11 +8,11 @@ import {
   isNameTaken,
   uploadBudgetMs,
   uploadTranscript
-} from '../src/publish/artifact.js';
-import { InputError } from '../src/config/inputs.js';
-import { parseSettings } from '../src/config/settings.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { copyRedacted } from '../src/publish/egress.js';
+} from '../../src/publish/artifact.js';
+import { InputError } from '../../src/config/inputs.js';
+import { parseSettings } from '../../src/config/settings.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { copyRedacted } from '../../src/publish/egress.js';
 
 const tmp = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-artifact-test-'));
 

@@ -1,15 +1,15 @@
 /** The summary's model-gateway parts: bounded, every field of the agent's inert. */
 import { describe, expect, test } from '@jest/globals';
-import { all, render, tableRows, tagNames, textOf } from './helpers/gfm.js';
+import { all, render, tableRows, tagNames, textOf } from '../helpers/gfm.js';
 import {
   heldFact,
   MODEL_CALL_ROWS,
   modelCallsBlock,
   modelCallsFact
-} from '../src/publish/model-calls.js';
-import type { GatewayFact, ModelCallFact } from '../src/run/facts.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { must } from './helpers/must.js';
+} from '../../src/publish/model-calls.js';
+import type { GatewayFact, ModelCallFact } from '../../src/run/facts.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { must } from '../helpers/must.js';
 
 const redact = makeRedactor(['sk-or-v1-the-real-key-0123456789']);
 const HOSTILE_MODEL =

@@ -2,16 +2,16 @@
  * The answer drawn as Markdown (src/publish/answer.ts). Golden files: each answer under
  * fixtures/markdown/ (`x.md`) is drawn inside the summary's answer block and rendered as GFM
  * (helpers/gfm.ts); the HTML must equal `x.html` beside it. Regenerating them is a deliberate act:
- * `UPDATE_GOLDEN=1 npm test -- __tests__/answer.test.ts`, then review the diff. Then the hostile
+ * `UPDATE_GOLDEN=1 npm test -- __tests__/publish/answer.test.ts`, then review the diff. Then the hostile
  * battery and a property over generated Markdown: only allowed elements, the page around intact.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { forgetParse, renderAnswer, type AnswerLimits } from '../src/publish/answer.js';
-import { details } from '../src/publish/markdown.js';
-import type { Redacted } from '../src/text/redact.js';
+import { forgetParse, renderAnswer, type AnswerLimits } from '../../src/publish/answer.js';
+import { details } from '../../src/publish/markdown.js';
+import type { Redacted } from '../../src/text/redact.js';
 import {
   all,
   checkSummaryHtml,
@@ -20,11 +20,11 @@ import {
   tableRows,
   textOf,
   type Element
-} from './helpers/gfm.js';
-import { runs } from './helpers/runs.js';
-import { must } from './helpers/must.js';
+} from '../helpers/gfm.js';
+import { runs } from '../helpers/runs.js';
+import { must } from '../helpers/must.js';
 
-const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'markdown');
+const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'markdown');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 const LIMITS: AnswerLimits = { chars: 96 * 1024, headingLevel: 4, whole: 'the transcript' };
 const r = (text: string): Redacted => text as Redacted;

@@ -2,37 +2,37 @@
  * The job summary. Golden files: each transcript under fixtures/summary/ (most recorded from the
  * simulator's scenarios) goes through the real pipeline (followFile: lines, decodeLine, TurnBuilder;
  * then decide) and must render exactly the committed Markdown beside it. Regenerating them is a
- * deliberate act: `UPDATE_GOLDEN=1 npm test -- __tests__/summary.test.ts`, then review the diff.
+ * deliberate act: `UPDATE_GOLDEN=1 npm test -- __tests__/publish/summary.test.ts`, then review the diff.
  * Every summary is also rendered as GFM (helpers/gfm.ts) and checked structurally.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { runs } from './helpers/runs.js';
-import { followFile } from '../src/run/stream-reader.js';
-import { LiveLog } from '../src/publish/log.js';
-import { makeRedactor, type Redacted, type Redactor } from '../src/text/redact.js';
-import { shown } from '../src/publish/run-report.js';
-import { kept, shownVerdict } from './helpers/kept.js';
-import type { RunReport } from '../src/publish/run-report.js';
+import { runs } from '../helpers/runs.js';
+import { followFile } from '../../src/run/stream-reader.js';
+import { LiveLog } from '../../src/publish/log.js';
+import { makeRedactor, type Redacted, type Redactor } from '../../src/text/redact.js';
+import { shown } from '../../src/publish/run-report.js';
+import { kept, shownVerdict } from '../helpers/kept.js';
+import type { RunReport } from '../../src/publish/run-report.js';
 import {
   renderSummary,
   SUMMARY_BUDGET_BYTES,
   SUMMARY_LIMIT_BYTES
-} from '../src/publish/summary.js';
-import { clip } from '../src/text/text.js';
-import { bar } from '../src/publish/tool-tables.js';
+} from '../../src/publish/summary.js';
+import { clip } from '../../src/text/text.js';
+import { bar } from '../../src/publish/tool-tables.js';
 import {
   MAX_RECENT_CALLS,
   MAX_UNKNOWN_TYPES,
   TurnBuilder,
   type ToolCall,
   type Turn
-} from '../src/run/turn.js';
-import { verdictOf, type RunEnd } from '../src/run/verdict.js';
-import { apiEnd, processEnd } from './helpers/run-end.js';
-import { decodeLine } from '../src/run/stream.js';
+} from '../../src/run/turn.js';
+import { verdictOf, type RunEnd } from '../../src/run/verdict.js';
+import { apiEnd, processEnd } from '../helpers/run-end.js';
+import { decodeLine } from '../../src/run/stream.js';
 import {
   all,
   checkSummaryHtml,
@@ -42,10 +42,10 @@ import {
   tableRows,
   textOf,
   type Element
-} from './helpers/gfm.js';
-import { must } from './helpers/must.js';
+} from '../helpers/gfm.js';
+import { must } from '../helpers/must.js';
 
-const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'summary');
+const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'summary');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 const JSONL_PATH = '/home/runner/work/_temp/hermes-1/run.jsonl';
 
@@ -112,7 +112,7 @@ describe('golden summaries', () => {
     if (UPDATE) fs.writeFileSync(golden, markdown);
     if (!fs.existsSync(golden))
       throw new Error(
-        `${golden} is missing: run UPDATE_GOLDEN=1 npm test -- __tests__/summary.test.ts`
+        `${golden} is missing: run UPDATE_GOLDEN=1 npm test -- __tests__/publish/summary.test.ts`
       );
     expect(markdown).toBe(fs.readFileSync(golden, 'utf8'));
 

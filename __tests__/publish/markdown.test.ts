@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import { cell, codeBlock, codeCell, inline, quoted } from '../src/publish/markdown.js';
-import { must } from './helpers/must.js';
+import { cell, codeBlock, codeCell, inline, quoted } from '../../src/publish/markdown.js';
+import { must } from '../helpers/must.js';
 
 const ZWSP = '\u200b';
 const ASCII_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';

@@ -7,10 +7,10 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { buildReview, type Finding } from '../src/comment/review.js';
-import { renderAnswer, type AnswerLimits } from '../src/publish/answer.js';
-import { details } from '../src/publish/markdown.js';
-import { makeRedactor, type Redacted } from '../src/text/redact.js';
+import { buildReview, type Finding } from '../../src/comment/review.js';
+import { renderAnswer, type AnswerLimits } from '../../src/publish/answer.js';
+import { details } from '../../src/publish/markdown.js';
+import { makeRedactor, type Redacted } from '../../src/text/redact.js';
 import {
   all,
   answerLink,
@@ -21,9 +21,9 @@ import {
   textOf,
   type Element,
   type Node
-} from './helpers/gfm.js';
-import { must } from './helpers/must.js';
-import { runs } from './helpers/runs.js';
+} from '../helpers/gfm.js';
+import { must } from '../helpers/must.js';
+import { runs } from '../helpers/runs.js';
 
 const LIMITS: AnswerLimits = { chars: 96 * 1024, headingLevel: 4, whole: 'the transcript' };
 const r = (text: string): Redacted => text as Redacted;

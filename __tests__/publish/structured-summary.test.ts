@@ -3,14 +3,14 @@
  * verdict, rendered as GitHub renders it and checked structurally.
  */
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../src/run/stream.js';
-import { TurnBuilder, type Turn } from '../src/run/turn.js';
-import { decide } from '../src/run/decision.js';
-import { shown, type RunReport } from '../src/publish/run-report.js';
-import { renderSummary } from '../src/publish/summary.js';
-import { checkAnswer } from '../src/schema/check.js';
-import { readSchema, type AnswerSchema } from '../src/schema/load.js';
-import { makeRedactor } from '../src/text/redact.js';
+import { decodeLine } from '../../src/run/stream.js';
+import { TurnBuilder, type Turn } from '../../src/run/turn.js';
+import { decide } from '../../src/run/decision.js';
+import { shown, type RunReport } from '../../src/publish/run-report.js';
+import { renderSummary } from '../../src/publish/summary.js';
+import { checkAnswer } from '../../src/schema/check.js';
+import { readSchema, type AnswerSchema } from '../../src/schema/load.js';
+import { makeRedactor } from '../../src/text/redact.js';
 import {
   all,
   checkSummaryHtml,
@@ -19,9 +19,9 @@ import {
   renderGfm,
   textOf,
   type Element
-} from './helpers/gfm.js';
-import { processEnd } from './helpers/run-end.js';
-import { must } from './helpers/must.js';
+} from '../helpers/gfm.js';
+import { processEnd } from '../helpers/run-end.js';
+import { must } from '../helpers/must.js';
 
 const schemaOf = (schema: unknown): AnswerSchema =>
   readSchema({ getInput: () => JSON.stringify(schema), env: {} })!;

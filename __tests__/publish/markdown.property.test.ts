@@ -21,7 +21,7 @@ import {
   quoted,
   table,
   textBlock
-} from '../src/publish/markdown.js';
+} from '../../src/publish/markdown.js';
 import {
   all,
   render,
@@ -30,9 +30,9 @@ import {
   textOf,
   type Element,
   type Node
-} from './helpers/gfm.js';
-import { runs } from './helpers/runs.js';
-import { must } from './helpers/must.js';
+} from '../helpers/gfm.js';
+import { runs } from '../helpers/runs.js';
+import { must } from '../helpers/must.js';
 
 const PIECES = [
   ...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~',

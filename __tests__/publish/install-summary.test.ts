@@ -1,12 +1,12 @@
 /** The install in the summary: the run table's Install row, and a failed install's message, rendered as GitHub does. */
 import { describe, expect, test } from '@jest/globals';
-import type { InstallFact } from '../src/run/facts.js';
-import { StreamReader } from '../src/run/stream-reader.js';
-import { verdictOf, type RunEnd } from '../src/run/verdict.js';
-import { LiveLog } from '../src/publish/log.js';
-import type { RunReport } from '../src/publish/run-report.js';
-import { renderSummary } from '../src/publish/summary.js';
-import { makeRedactor } from '../src/text/redact.js';
+import type { InstallFact } from '../../src/run/facts.js';
+import { StreamReader } from '../../src/run/stream-reader.js';
+import { verdictOf, type RunEnd } from '../../src/run/verdict.js';
+import { LiveLog } from '../../src/publish/log.js';
+import type { RunReport } from '../../src/publish/run-report.js';
+import { renderSummary } from '../../src/publish/summary.js';
+import { makeRedactor } from '../../src/text/redact.js';
 import {
   all,
   checkSummaryHtml,
@@ -15,11 +15,11 @@ import {
   renderGfm,
   tableRows,
   textOf
-} from './helpers/gfm.js';
-import { SAMPLE } from './helpers/sample.js';
-import { notFoundEnd, processEnd } from './helpers/run-end.js';
-import { kept, shownVerdict } from './helpers/kept.js';
-import { must } from './helpers/must.js';
+} from '../helpers/gfm.js';
+import { SAMPLE } from '../helpers/sample.js';
+import { notFoundEnd, processEnd } from '../helpers/run-end.js';
+import { kept, shownVerdict } from '../helpers/kept.js';
+import { must } from '../helpers/must.js';
 
 const redact = makeRedactor([]);
 const END: RunEnd = processEnd();
