@@ -6,18 +6,23 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { followFile } from '../src/run/stream-reader.js';
-import { READ_BYTES } from '../src/run/lines.js';
-import { verdictOf } from '../src/run/verdict.js';
-import { legName, selectTranscripts } from '../src/report-action/artifacts.js';
-import { foldTranscript, silentLog, type Leg, type LegOutcome } from '../src/report-action/leg.js';
-import { renderMatrixSummary, type MatrixReport } from '../src/report-action/summary.js';
-import { totalsOf } from '../src/report-action/totals.js';
-import { SUMMARY_LIMIT_BYTES } from '../src/publish/summary.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { kept } from './helpers/kept.js';
-import { all, prose, render, tagNames, textOf } from './helpers/gfm.js';
-import { must } from './helpers/must.js';
+import { followFile } from '../../src/run/stream-reader.js';
+import { READ_BYTES } from '../../src/run/lines.js';
+import { verdictOf } from '../../src/run/verdict.js';
+import { legName, selectTranscripts } from '../../src/report-action/artifacts.js';
+import {
+  foldTranscript,
+  silentLog,
+  type Leg,
+  type LegOutcome
+} from '../../src/report-action/leg.js';
+import { renderMatrixSummary, type MatrixReport } from '../../src/report-action/summary.js';
+import { totalsOf } from '../../src/report-action/totals.js';
+import { SUMMARY_LIMIT_BYTES } from '../../src/publish/summary.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { kept } from '../helpers/kept.js';
+import { all, prose, render, tagNames, textOf } from '../helpers/gfm.js';
+import { must } from '../helpers/must.js';
 
 const redact = makeRedactor([]);
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');

@@ -6,9 +6,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { expect, test } from '@jest/globals';
-import { foldFiles } from '../src/report-action/files.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { must } from './helpers/must.js';
+import { foldFiles } from '../../src/report-action/files.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { must } from '../helpers/must.js';
 
 test("a leg's session record reaches the report with its strings redacted", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-usage-'));

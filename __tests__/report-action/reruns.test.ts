@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import { newestAttempts, rerunOf } from '../src/report-action/reruns.js';
-import { rerunTag } from '../src/publish/artifact.js';
+import { newestAttempts, rerunOf } from '../../src/report-action/reruns.js';
+import { rerunTag } from '../../src/publish/artifact.js';
 
 describe('the run attempt in an artifact name', () => {
   test.each([

@@ -8,9 +8,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, test } from '@jest/globals';
-import type { Run } from './helpers/artifact-service.js';
-import { artifactUrl, useArtifactStore } from './helpers/artifact-steps.js';
-import { all, render, tableRows, textOf } from './helpers/gfm.js';
+import type { Run } from '../helpers/artifact-service.js';
+import { artifactUrl, useArtifactStore } from '../helpers/artifact-steps.js';
+import { all, render, tableRows, textOf } from '../helpers/gfm.js';
 import {
   report,
   scenarioTranscript,
@@ -18,10 +18,10 @@ import {
   tempDir,
   uploadLeg,
   type ReportRow
-} from './helpers/report-run.js';
-import type { UploadResult } from '../src/publish/artifact.js';
-import { reportPorts } from '../src/report-action/ports.js';
-import { must } from './helpers/must.js';
+} from '../helpers/report-run.js';
+import type { UploadResult } from '../../src/publish/artifact.js';
+import { reportPorts } from '../../src/report-action/ports.js';
+import { must } from '../helpers/must.js';
 
 const store = useArtifactStore();
 
