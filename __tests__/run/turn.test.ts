@@ -1,8 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../src/run/stream.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { SAMPLE } from './helpers/sample.js';
-import { oneLine } from '../src/text/text.js';
+import { decodeLine } from '../../src/run/stream.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { SAMPLE } from '../helpers/sample.js';
+import { oneLine } from '../../src/text/text.js';
 import {
   MAX_ISSUES,
   MAX_REASONING_CHARS,
@@ -10,8 +10,8 @@ import {
   previewInput,
   TurnBuilder,
   type Turn
-} from '../src/run/turn.js';
-import { must } from './helpers/must.js';
+} from '../../src/run/turn.js';
+import { must } from '../helpers/must.js';
 
 /** Folds transcript lines (1-based line numbers) into a turn. */
 function fold(lines: string[], builder = new TurnBuilder()): Turn {

@@ -4,9 +4,9 @@
  * input and a Windows runner go through dist/ in causes.e2e.test.ts.
  */
 import { describe, expect, test } from '@jest/globals';
-import { run } from '../src/main.js';
-import { runInProcess, world } from './helpers/in-process.js';
-import { must } from './helpers/must.js';
+import { run } from '../../src/main.js';
+import { runInProcess, world } from '../helpers/in-process.js';
+import { must } from '../helpers/must.js';
 
 describe('no result event, human text on stdout', () => {
   test('the first such line, redacted, then cut at 300 characters', async () => {

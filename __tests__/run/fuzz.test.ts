@@ -4,18 +4,18 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { StreamReader } from '../src/run/stream-reader.js';
-import { LineSplitter, MAX_LINE_BYTES } from '../src/run/lines.js';
-import { decodeLine, upstreamTextDelta } from '../src/run/stream.js';
-import { LiveLog } from '../src/publish/log.js';
-import { outputsOf } from '../src/publish/outputs.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { renderSummary, SUMMARY_BUDGET_BYTES } from '../src/publish/summary.js';
-import { verdictOf, type Outcome } from '../src/run/verdict.js';
-import { processEnd } from './helpers/run-end.js';
-import { runs } from './helpers/runs.js';
-import { shown } from '../src/publish/run-report.js';
-import { must } from './helpers/must.js';
+import { StreamReader } from '../../src/run/stream-reader.js';
+import { LineSplitter, MAX_LINE_BYTES } from '../../src/run/lines.js';
+import { decodeLine, upstreamTextDelta } from '../../src/run/stream.js';
+import { LiveLog } from '../../src/publish/log.js';
+import { outputsOf } from '../../src/publish/outputs.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { renderSummary, SUMMARY_BUDGET_BYTES } from '../../src/publish/summary.js';
+import { verdictOf, type Outcome } from '../../src/run/verdict.js';
+import { processEnd } from '../helpers/run-end.js';
+import { runs } from '../helpers/runs.js';
+import { shown } from '../../src/publish/run-report.js';
+import { must } from '../helpers/must.js';
 
 // The outcome table, written out here independently of src/verdict.ts.
 const BY_CODE: Record<number, Outcome> = {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
-import { LineSplitter, MAX_LINE_BYTES } from '../src/run/lines.js';
-import { decodeLine, upstreamTextDelta, type DecodedLine } from '../src/run/stream.js';
-import { SAMPLE } from './helpers/sample.js';
-import { must } from './helpers/must.js';
+import { LineSplitter, MAX_LINE_BYTES } from '../../src/run/lines.js';
+import { decodeLine, upstreamTextDelta, type DecodedLine } from '../../src/run/stream.js';
+import { SAMPLE } from '../helpers/sample.js';
+import { must } from '../helpers/must.js';
 
 const decode = (text: string, line = 1): DecodedLine => decodeLine(Buffer.from(text, 'utf8'), line);
 

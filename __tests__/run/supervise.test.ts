@@ -3,10 +3,10 @@
  * signals become SIGINT, then SIGKILL after the grace. No test waits: the clock is advanced.
  */
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
-import { HERMES_LIMITS } from '../src/cli/hermes.js';
-import { interruptThenKill, supervise, type Graces } from '../src/run/supervise.js';
-import type { Signals } from '../src/run/attempt.js';
-import { runnerSignals } from './helpers/processes.js';
+import { HERMES_LIMITS } from '../../src/cli/hermes.js';
+import { interruptThenKill, supervise, type Graces } from '../../src/run/supervise.js';
+import type { Signals } from '../../src/run/attempt.js';
+import { runnerSignals } from '../helpers/processes.js';
 
 /** A Hermes that ignores SIGINT: it records what it got, and only SIGKILL (or exit()) ends it. */
 function stubbornHermes() {

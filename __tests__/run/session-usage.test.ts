@@ -1,10 +1,10 @@
 /** The session record's cost and usage, its redaction at egress, and the cost an API server reports. */
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { formatCost, parseSessionRecord, usageOf } from '../src/run/session-usage.js';
-import { redactRecordLine } from '../src/publish/session-artifact.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { reportedCost } from '../src/api/mappers.js';
+import { formatCost, parseSessionRecord, usageOf } from '../../src/run/session-usage.js';
+import { redactRecordLine } from '../../src/publish/session-artifact.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { reportedCost } from '../../src/api/mappers.js';
 
 describe('cost, as the record says it', () => {
   test.each([

@@ -1,14 +1,14 @@
 /** The run's verdict, decided once: the outcome table, then json-schema's check of a successful turn. */
 import { describe, expect, test } from '@jest/globals';
-import type { Attempt } from '../src/run/attempt.js';
-import { decide } from '../src/run/decision.js';
-import { decodeLine } from '../src/run/stream.js';
-import { TurnBuilder } from '../src/run/turn.js';
-import { checkAnswer } from '../src/schema/check.js';
-import { readSchema } from '../src/schema/load.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { processEnd } from './helpers/run-end.js';
-import { VERDICT_SCHEMA } from './helpers/verdict-schema.js';
+import type { Attempt } from '../../src/run/attempt.js';
+import { decide } from '../../src/run/decision.js';
+import { decodeLine } from '../../src/run/stream.js';
+import { TurnBuilder } from '../../src/run/turn.js';
+import { checkAnswer } from '../../src/schema/check.js';
+import { readSchema } from '../../src/schema/load.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { processEnd } from '../helpers/run-end.js';
+import { VERDICT_SCHEMA } from '../helpers/verdict-schema.js';
 
 const schema = readSchema({ getInput: () => JSON.stringify(VERDICT_SCHEMA), env: {} })!;
 const redact = makeRedactor([]);

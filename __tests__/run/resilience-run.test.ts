@@ -9,12 +9,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, jest, test } from '@jest/globals';
-import { interpretLog } from '../scripts/local-runner.mjs';
-import { run } from '../src/main.js';
-import { MAX_LINE_BYTES } from '../src/run/lines.js';
-import { abortableSleep } from '../src/run/retry.js';
-import { runnerPorts } from '../src/steps/ports.js';
-import { agentDir } from './helpers/agent-dir.js';
+import { interpretLog } from '../../scripts/local-runner.mjs';
+import { run } from '../../src/main.js';
+import { MAX_LINE_BYTES } from '../../src/run/lines.js';
+import { abortableSleep } from '../../src/run/retry.js';
+import { runnerPorts } from '../../src/steps/ports.js';
+import { agentDir } from '../helpers/agent-dir.js';
 import {
   runInProcess,
   runnerReading,
@@ -22,8 +22,8 @@ import {
   world,
   type Options,
   type World
-} from './helpers/in-process.js';
-import { until } from './helpers/until.js';
+} from '../helpers/in-process.js';
+import { until } from '../helpers/until.js';
 
 const outputs = (w: World): Record<string, string> => Object.fromEntries(w.outputs);
 

@@ -4,15 +4,15 @@
  * summary (rendered with GFM) as cut short, only where the result has no text.
  */
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../src/run/stream.js';
-import { MAX_ANSWER_SO_FAR_CHARS } from '../src/run/streamed-text.js';
-import { TurnBuilder, type Turn } from '../src/run/turn.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { renderSummary } from '../src/publish/summary.js';
-import { shown as shownVerdict } from '../src/publish/run-report.js';
-import { verdictOf } from '../src/run/verdict.js';
-import { render, textOf } from './helpers/gfm.js';
-import { processEnd } from './helpers/run-end.js';
+import { decodeLine } from '../../src/run/stream.js';
+import { MAX_ANSWER_SO_FAR_CHARS } from '../../src/run/streamed-text.js';
+import { TurnBuilder, type Turn } from '../../src/run/turn.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { renderSummary } from '../../src/publish/summary.js';
+import { shown as shownVerdict } from '../../src/publish/run-report.js';
+import { verdictOf } from '../../src/run/verdict.js';
+import { render, textOf } from '../helpers/gfm.js';
+import { processEnd } from '../helpers/run-end.js';
 
 const text = (t: string): string => JSON.stringify({ type: 'text', text: t, timestamp: 1 });
 const tool = (name: string): string[] => [

@@ -1,15 +1,15 @@
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../src/run/stream.js';
-import { TurnBuilder, type Turn } from '../src/run/turn.js';
+import { decodeLine } from '../../src/run/stream.js';
+import { TurnBuilder, type Turn } from '../../src/run/turn.js';
 import {
   verdictOf,
   OUTCOME_BY_CODE,
   type ApiEnd,
   type Outcome,
   type RunEnd
-} from '../src/run/verdict.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { apiEnd, notFoundEnd, processEnd, TRANSCRIPT_END } from './helpers/run-end.js';
+} from '../../src/run/verdict.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { apiEnd, notFoundEnd, processEnd, TRANSCRIPT_END } from '../helpers/run-end.js';
 
 const INIT =
   '{"type": "system", "subtype": "init", "model": "nous/hermes-4-70b", "session_id": "20261129_101500_9f8e7d", "timestamp": 1795978843008}';
