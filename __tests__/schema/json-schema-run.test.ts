@@ -7,11 +7,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { run } from '../src/main.js';
-import { all, checkSummaryHtml, renderGfm, textOf, type Element } from './helpers/gfm.js';
-import { runnerReading, world, type Options, type World } from './helpers/in-process.js';
-import { VERDICT_SCHEMA } from './helpers/verdict-schema.js';
-import { must } from './helpers/must.js';
+import { run } from '../../src/main.js';
+import { all, checkSummaryHtml, renderGfm, textOf, type Element } from '../helpers/gfm.js';
+import { runnerReading, world, type Options, type World } from '../helpers/in-process.js';
+import { VERDICT_SCHEMA } from '../helpers/verdict-schema.js';
+import { must } from '../helpers/must.js';
 
 const INLINE = JSON.stringify(VERDICT_SCHEMA, null, 2);
 const INSTRUCTION =

@@ -1,9 +1,9 @@
 /** review / allowed-labels join json-schema's schema: one check for the answer, the user's references intact. */
 import { describe, expect, it } from '@jest/globals';
-import { checkAnswer } from '../src/schema/check.js';
-import { readSchema } from '../src/schema/load.js';
-import { proposalsOf, withProposals } from '../src/schema/proposals.js';
-import { makeRedactor } from '../src/text/redact.js';
+import { checkAnswer } from '../../src/schema/check.js';
+import { readSchema } from '../../src/schema/load.js';
+import { proposalsOf, withProposals } from '../../src/schema/proposals.js';
+import { makeRedactor } from '../../src/text/redact.js';
 
 const redact = makeRedactor([]);
 const review = {

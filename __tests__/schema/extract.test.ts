@@ -1,7 +1,7 @@
 /** Where the JSON of an answer is found: the whole text, the last ```json block, the last balanced value. */
 import { describe, expect, test } from '@jest/globals';
-import { extractJson, lastJsonFence, MAX_DEPTH, SCAN_LIMIT } from '../src/schema/extract.js';
-import { parseJson } from '../src/text/json.js';
+import { extractJson, lastJsonFence, MAX_DEPTH, SCAN_LIMIT } from '../../src/schema/extract.js';
+import { parseJson } from '../../src/text/json.js';
 
 const fence = '```';
 

@@ -3,13 +3,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { InputError } from '../src/config/inputs.js';
-import type { CliSettings } from '../src/config/settings.js';
-import { checkAnswer, STRUCTURED_OUTPUT_BYTES } from '../src/schema/check.js';
-import { readSchema, type AnswerSchema } from '../src/schema/load.js';
-import { askForJson, INSTRUCTION, withSchema } from '../src/schema/prompt.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { VERDICT_SCHEMA } from './helpers/verdict-schema.js';
+import { InputError } from '../../src/config/inputs.js';
+import type { CliSettings } from '../../src/config/settings.js';
+import { checkAnswer, STRUCTURED_OUTPUT_BYTES } from '../../src/schema/check.js';
+import { readSchema, type AnswerSchema } from '../../src/schema/load.js';
+import { askForJson, INSTRUCTION, withSchema } from '../../src/schema/prompt.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { VERDICT_SCHEMA } from '../helpers/verdict-schema.js';
 
 const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-schema-test-'));
 const read = (value: string): AnswerSchema | undefined =>
@@ -140,7 +140,7 @@ describe('the prompt', () => {
   });
 
   test('docs/json-schema.md shows exactly the instruction that is added', () => {
-    const doc = path.join(import.meta.dirname, '..', 'docs', 'json-schema.md');
+    const doc = path.join(import.meta.dirname, '..', '..', 'docs', 'json-schema.md');
     expect(fs.readFileSync(doc, 'utf8')).toContain(`\n${INSTRUCTION}\n`);
   });
 
