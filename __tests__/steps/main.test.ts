@@ -7,15 +7,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { run } from '../src/main.js';
+import { run } from '../../src/main.js';
 import {
   closingLine,
   runInProcess,
   runnerReading,
   summaryText,
   world
-} from './helpers/in-process.js';
-import { VERDICT_SCHEMA } from './helpers/verdict-schema.js';
+} from '../helpers/in-process.js';
+import { VERDICT_SCHEMA } from '../helpers/verdict-schema.js';
 
 describe('run(), in-process', () => {
   test('success: outputs, then the upload, then only what it added, then the summary', async () => {

@@ -8,14 +8,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { run } from '../src/main.js';
-import { PR, rendered } from './helpers/comment.js';
-import { textOf } from './helpers/gfm.js';
-import { GithubApi } from './helpers/github-api.js';
-import { rootHost } from './helpers/root-host.js';
-import { summaryText, world, type Options, type World } from './helpers/in-process.js';
-import { until } from './helpers/until.js';
-import { must } from './helpers/must.js';
+import { run } from '../../src/main.js';
+import { PR, rendered } from '../helpers/comment.js';
+import { textOf } from '../helpers/gfm.js';
+import { GithubApi } from '../helpers/github-api.js';
+import { rootHost } from '../helpers/root-host.js';
+import { summaryText, world, type Options, type World } from '../helpers/in-process.js';
+import { until } from '../helpers/until.js';
+import { must } from '../helpers/must.js';
 
 let api: GithubApi;
 beforeAll(async () => {
