@@ -1,9 +1,14 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { environmentSecrets, makeRedactor, MASK, redactJsonNumbers } from '../src/text/redact.js';
-import { cutRedacted, HELD_SECRET_CHARS } from '../src/text/text.js';
-import { runs } from './helpers/runs.js';
-import { must } from './helpers/must.js';
+import {
+  environmentSecrets,
+  makeRedactor,
+  MASK,
+  redactJsonNumbers
+} from '../../src/text/redact.js';
+import { cutRedacted, HELD_SECRET_CHARS } from '../../src/text/text.js';
+import { runs } from '../helpers/runs.js';
+import { must } from '../helpers/must.js';
 
 // Fake tokens are built by concatenation so that no secret-looking literal sits in this file.
 const ALNUM = 'aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xYz';
