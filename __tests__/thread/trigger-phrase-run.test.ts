@@ -7,10 +7,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { run } from '../src/main.js';
-import { textOf, render } from './helpers/gfm.js';
-import { ACTIONS_BOT, GithubApi } from './helpers/github-api.js';
-import { world, type Options, type World } from './helpers/in-process.js';
+import { run } from '../../src/main.js';
+import { textOf, render } from '../helpers/gfm.js';
+import { ACTIONS_BOT, GithubApi } from '../helpers/github-api.js';
+import { world, type Options, type World } from '../helpers/in-process.js';
 
 let api: GithubApi;
 beforeAll(async () => {

@@ -8,10 +8,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, test } from '@jest/globals';
-import { threadPlace } from '../src/thread/place.js';
-import { keptCopy, unusable } from '../src/thread/session-db.js';
-import { seal, unseal } from '../src/thread/sealed.js';
-import { makeRedactor } from '../src/text/redact.js';
+import { threadPlace } from '../../src/thread/place.js';
+import { keptCopy, unusable } from '../../src/thread/session-db.js';
+import { seal, unseal } from '../../src/thread/sealed.js';
+import { makeRedactor } from '../../src/text/redact.js';
 
 const env = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
   GITHUB_EVENT_NAME: 'issue_comment',

@@ -4,7 +4,7 @@
  * an edited comment, a bot's), each with its one-line reason.
  */
 import { describe, expect, test } from '@jest/globals';
-import { phraseVerdict, spoken } from '../src/thread/phrase.js';
+import { phraseVerdict, spoken } from '../../src/thread/phrase.js';
 
 const comment = (body: string, extra: Record<string, unknown> = {}): unknown => ({
   action: 'created',
