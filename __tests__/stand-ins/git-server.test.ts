@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { GitServer, hostileHead, isolatedGitEnv, type HostileHead } from './helpers/git-server.js';
+import { GitServer, hostileHead, isolatedGitEnv, type HostileHead } from '../helpers/git-server.js';
 
 const execFileAsync = promisify(execFile);
 const TOKEN = 'ghs_notARealToken0123456789';

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { ROOT, node24 } from '../scripts/local-runner.mjs';
+import { ROOT, node24 } from '../../scripts/local-runner.mjs';
 
 const SCRIPT = path.join(ROOT, 'simulator', 'install.sh');
 

