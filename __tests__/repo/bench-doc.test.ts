@@ -6,12 +6,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { legacyRunRange, RUN_END, RUN_START, spliceSection } from '../scripts/bench-doc.mjs';
+import { legacyRunRange, RUN_END, RUN_START, spliceSection } from '../../scripts/bench-doc.mjs';
 
 // The install section's markers (scripts/bench-install.mjs).
 const INSTALL_START = '<!-- install:start -->';
 const INSTALL_END = '<!-- install:end -->';
-const DOC = fs.readFileSync(path.join(import.meta.dirname, '..', 'docs', 'BENCHMARKS.md'), 'utf8');
+const DOC = fs.readFileSync(
+  path.join(import.meta.dirname, '..', '..', 'docs', 'BENCHMARKS.md'),
+  'utf8'
+);
 const headings = (doc: string): string[] => doc.split('\n').filter(l => /^#{1,2} /.test(l));
 const run = (n: number): string =>
   [

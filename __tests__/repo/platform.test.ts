@@ -8,9 +8,9 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ROOT } from '../scripts/local-runner.mjs';
-import { platformNotes } from '../scripts/platform.mjs';
-import { must } from './helpers/must.js';
+import { ROOT } from '../../scripts/local-runner.mjs';
+import { platformNotes } from '../../scripts/platform.mjs';
+import { must } from '../helpers/must.js';
 
 type Manifest = {
   devDependencies: Record<string, string>;

@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { globSync } from 'tinyglobby';
-import { ROOT } from '../scripts/local-runner.mjs';
-import { must } from './helpers/must.js';
+import { ROOT } from '../../scripts/local-runner.mjs';
+import { must } from '../helpers/must.js';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   version: string;

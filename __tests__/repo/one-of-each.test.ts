@@ -7,30 +7,30 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { reader, InputError } from '../src/config/input-reader.js';
-import { parseInstall } from '../src/config/install.js';
-import { DOWNLOAD_ATTEMPTS, downloadLegs } from '../src/report-action/artifacts.js';
-import { parseReportSettings } from '../src/report-action/inputs.js';
-import { parseJson } from '../src/text/json.js';
-import { renderComment } from '../src/comment/body.js';
-import { closingLine } from '../src/publish/log.js';
-import { percent } from '../src/publish/markdown.js';
-import { renderSummary } from '../src/publish/summary.js';
-import { toolsBlock } from '../src/publish/tool-tables.js';
-import type { Leg } from '../src/report-action/leg.js';
-import { renderMatrixSummary } from '../src/report-action/summary.js';
-import { totalsOf } from '../src/report-action/totals.js';
-import { decodeLine } from '../src/run/stream.js';
-import { TurnBuilder, type Turn } from '../src/run/turn.js';
-import { verdictOf, OUTCOMES, titleOf, whatOf, type Outcome } from '../src/run/verdict.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { gated, type Trigger } from '../src/access/gate.js';
-import { WRITERS_ONLY_EVENTS } from '../src/config/events.js';
-import { savesOn } from '../src/install/cache.js';
-import { LineSplitter } from '../src/process/line-splitter.js';
-import { kept, shownVerdict } from './helpers/kept.js';
-import { apiEnd, processEnd, TRANSCRIPT_END } from './helpers/run-end.js';
-import { must } from './helpers/must.js';
+import { reader, InputError } from '../../src/config/input-reader.js';
+import { parseInstall } from '../../src/config/install.js';
+import { DOWNLOAD_ATTEMPTS, downloadLegs } from '../../src/report-action/artifacts.js';
+import { parseReportSettings } from '../../src/report-action/inputs.js';
+import { parseJson } from '../../src/text/json.js';
+import { renderComment } from '../../src/comment/body.js';
+import { closingLine } from '../../src/publish/log.js';
+import { percent } from '../../src/publish/markdown.js';
+import { renderSummary } from '../../src/publish/summary.js';
+import { toolsBlock } from '../../src/publish/tool-tables.js';
+import type { Leg } from '../../src/report-action/leg.js';
+import { renderMatrixSummary } from '../../src/report-action/summary.js';
+import { totalsOf } from '../../src/report-action/totals.js';
+import { decodeLine } from '../../src/run/stream.js';
+import { TurnBuilder, type Turn } from '../../src/run/turn.js';
+import { verdictOf, OUTCOMES, titleOf, whatOf, type Outcome } from '../../src/run/verdict.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { gated, type Trigger } from '../../src/access/gate.js';
+import { WRITERS_ONLY_EVENTS } from '../../src/config/events.js';
+import { savesOn } from '../../src/install/cache.js';
+import { LineSplitter } from '../../src/process/line-splitter.js';
+import { kept, shownVerdict } from '../helpers/kept.js';
+import { apiEnd, processEnd, TRANSCRIPT_END } from '../helpers/run-end.js';
+import { must } from '../helpers/must.js';
 
 const ALL = Object.keys(OUTCOMES) as Outcome[];
 const redact = makeRedactor([]);
@@ -267,7 +267,7 @@ describe('the matrix download retries through retry()', () => {
 });
 
 describe('one of each in the process layer and the trust of events', () => {
-  const src = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src');
+  const src = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'src');
   const sources = (dir: string): string[] =>
     fs
       .readdirSync(dir, { withFileTypes: true })

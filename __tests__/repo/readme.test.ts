@@ -5,12 +5,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { flat, readAction, tableAfter, unquote } from './helpers/doc-tables.js';
-import { Input } from '../src/config/inputs.js';
-import { Output } from '../src/publish/outputs.js';
-import { must } from './helpers/must.js';
+import { flat, readAction, tableAfter, unquote } from '../helpers/doc-tables.js';
+import { Input } from '../../src/config/inputs.js';
+import { Output } from '../../src/publish/outputs.js';
+import { must } from '../helpers/must.js';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '..', '..');
 const action = readAction(path.join(root, 'action.yml'));
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 const inputsDoc = fs.readFileSync(path.join(root, 'docs', 'inputs.md'), 'utf8');

@@ -2,12 +2,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { flat, readAction, tableAfter, unquote } from './helpers/doc-tables.js';
-import { ReportInput } from '../src/report-action/inputs.js';
-import { ReportOutput } from '../src/report-action/outputs.js';
-import { must } from './helpers/must.js';
+import { flat, readAction, tableAfter, unquote } from '../helpers/doc-tables.js';
+import { ReportInput } from '../../src/report-action/inputs.js';
+import { ReportOutput } from '../../src/report-action/outputs.js';
+import { must } from '../helpers/must.js';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '..', '..');
 const action = readAction(path.join(root, 'report', 'action.yml'));
 const doc = fs.readFileSync(path.join(root, 'docs', 'REPORT.md'), 'utf8');
 

@@ -8,9 +8,9 @@ import * as path from 'node:path';
 import { beforeAll, describe, expect, test } from '@jest/globals';
 import { createRequire } from 'node:module';
 import { parse } from 'yaml';
-import { must } from './helpers/must.js';
+import { must } from '../helpers/must.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const EXAMPLES = path.join(ROOT, 'docs', 'examples');
 const examples = fs.readdirSync(EXAMPLES).filter(f => f.endsWith('.yml'));
 const read = (file: string): string => fs.readFileSync(file, 'utf8');

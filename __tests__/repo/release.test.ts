@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { parse } from 'yaml';
-import { changelogSection } from '../scripts/changelog-section.mjs';
-import { ROOT } from '../scripts/local-runner.mjs';
+import { changelogSection } from '../../scripts/changelog-section.mjs';
+import { ROOT } from '../../scripts/local-runner.mjs';
 
 const SAMPLE = `# Changelog
 
