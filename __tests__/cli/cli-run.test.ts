@@ -1,8 +1,8 @@
 /**
  * The Hermes CLI mode in-process: run() with the Hermes simulator spawned through the real process
  * code (helpers/in-process.ts, `hermes: 'simulator'`), the runner's side recorded by the harness.
- * The variations of e2e.test.ts live here; it keeps one run of dist/ per outcome, the path without
- * mkfifo, transcript mode, the cancel and the timeout.
+ * The variations of e2e/cli.e2e.test.ts live here; it keeps one run of dist/ per outcome, the path
+ * without mkfifo, transcript mode, the cancel and the timeout.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

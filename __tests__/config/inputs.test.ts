@@ -623,7 +623,7 @@ describe('isolation', () => {
   });
 });
 
-// The refusals e2e.test.ts once ran through dist/ one by one (it keeps one of each kind).
+// The refusals e2e/cli.e2e.test.ts once ran through dist/ one by one (it keeps one of each kind).
 describe('refused before anything runs, each message naming the input and the value', () => {
   test.each<[Record<string, string>, string]>([
     [{ query: '' }, 'Neither "query" nor "query-file" is set'],

@@ -10,8 +10,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { expect, test } from '@jest/globals';
-import { REPORT_ACTION, ROOT, runAction } from '../scripts/local-runner.mjs';
-import { must } from './helpers/must.js';
+import { REPORT_ACTION, ROOT, runAction } from '../../scripts/local-runner.mjs';
+import { must } from '../helpers/must.js';
 
 const TRANSCRIPT_BYTES = 50e6;
 const MAX_RSS_MB = 200;

@@ -13,11 +13,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ROOT, runAction, stagedForOthers, type ActionRun } from '../scripts/local-runner.mjs';
-import { agentDir } from './helpers/agent-dir.js';
-import { render, tableRows, textOf } from './helpers/gfm.js';
-import { must } from './helpers/must.js';
-import { found, rootWith, runsHere } from './helpers/machine-tools.js';
+import { ROOT, runAction, stagedForOthers, type ActionRun } from '../../scripts/local-runner.mjs';
+import { agentDir } from '../helpers/agent-dir.js';
+import { render, tableRows, textOf } from '../helpers/gfm.js';
+import { must } from '../helpers/must.js';
+import { found, rootWith, runsHere } from '../helpers/machine-tools.js';
 
 const HOSTILE = path.join(ROOT, 'simulator', 'hostile', 'hermes');
 const root = runsHere(

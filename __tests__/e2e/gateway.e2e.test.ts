@@ -6,10 +6,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
-import { agentDir } from './helpers/agent-dir.js';
-import { startModelProvider, type ModelProvider } from './helpers/model-provider.js';
-import { must } from './helpers/must.js';
+import { runAction, type ActionRun } from '../../scripts/local-runner.mjs';
+import { agentDir } from '../helpers/agent-dir.js';
+import { startModelProvider, type ModelProvider } from '../helpers/model-provider.js';
+import { must } from '../helpers/must.js';
 
 const REAL_KEY = 'sk-or-v1-e2e-real-provider-key-9f8e7d6c5b4a';
 

@@ -11,13 +11,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startAzurite, type Azurite } from '../scripts/azurite.mjs';
-import { CacheService } from '../scripts/cache-service.mjs';
-import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
-import { GithubApi } from './helpers/github-api.js';
-import { unseal } from '../src/thread/sealed.js';
-import { render, textOf } from './helpers/gfm.js';
-import { rootWith, runsHere } from './helpers/machine-tools.js';
+import { startAzurite, type Azurite } from '../../scripts/azurite.mjs';
+import { CacheService } from '../../scripts/cache-service.mjs';
+import { runAction, type ActionRun } from '../../scripts/local-runner.mjs';
+import { GithubApi } from '../helpers/github-api.js';
+import { unseal } from '../../src/thread/sealed.js';
+import { render, textOf } from '../helpers/gfm.js';
+import { rootWith, runsHere } from '../helpers/machine-tools.js';
 
 const root = runsHere(
   rootWith('setpriv'),

@@ -14,11 +14,11 @@ import {
   SIMULATOR_BIN,
   startAction,
   type ActionRun
-} from '../scripts/local-runner.mjs';
-import { all, render, tableRows, textOf } from './helpers/gfm.js';
-import { runInProcess } from './helpers/in-process.js';
-import { untilTurnStarted } from './helpers/turn-started.js';
-import { must } from './helpers/must.js';
+} from '../../scripts/local-runner.mjs';
+import { all, render, tableRows, textOf } from '../helpers/gfm.js';
+import { runInProcess } from '../helpers/in-process.js';
+import { untilTurnStarted } from '../helpers/turn-started.js';
+import { must } from '../helpers/must.js';
 
 const scenario = (name: string): Record<string, string> => ({ HERMES_SIM_SCENARIO: name });
 const run = (

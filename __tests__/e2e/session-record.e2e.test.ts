@@ -5,22 +5,22 @@
  * goes through the bundled dist/index.js under Node 24; every other case is run() in-process with
  * the real Hermes ports on the simulator and the real uploads (helpers/artifact-in-process.ts).
  */
-import { agentDir } from './helpers/agent-dir.js';
+import { agentDir } from '../helpers/agent-dir.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import type { ActionRun } from '../scripts/local-runner.mjs';
-import type { Run, StoredArtifact } from './helpers/artifact-service.js';
-import { inProcessStep, type UploadWorld } from './helpers/artifact-in-process.js';
+import type { ActionRun } from '../../scripts/local-runner.mjs';
+import type { Run, StoredArtifact } from '../helpers/artifact-service.js';
+import { inProcessStep, type UploadWorld } from '../helpers/artifact-in-process.js';
 import {
   annotations,
   artifactUrl,
   scenario,
   step,
   useArtifactStore
-} from './helpers/artifact-steps.js';
-import { all, render, tableRows, textOf } from './helpers/gfm.js';
-import { must } from './helpers/must.js';
+} from '../helpers/artifact-steps.js';
+import { all, render, tableRows, textOf } from '../helpers/gfm.js';
+import { must } from '../helpers/must.js';
 
 const store = useArtifactStore();
 

@@ -7,8 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
-import { must } from './helpers/must.js';
+import { runAction, type ActionRun } from '../../scripts/local-runner.mjs';
+import { must } from '../helpers/must.js';
 
 const tmp = (prefix: string): string =>
   fs.realpathSync(fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', prefix)));

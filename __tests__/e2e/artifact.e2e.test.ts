@@ -10,8 +10,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, test } from '@jest/globals';
-import { sha256 } from './helpers/artifact-service.js';
-import { inProcessStep, type UploadWorld } from './helpers/artifact-in-process.js';
+import { sha256 } from '../helpers/artifact-service.js';
+import { inProcessStep, type UploadWorld } from '../helpers/artifact-in-process.js';
 import {
   annotations,
   artifactUrl,
@@ -20,11 +20,11 @@ import {
   step,
   transcripts,
   useArtifactStore
-} from './helpers/artifact-steps.js';
-import { all, render } from './helpers/gfm.js';
-import { summaryText } from './helpers/in-process.js';
-import { must } from './helpers/must.js';
-import { transcriptOf } from './helpers/outcome-line.js';
+} from '../helpers/artifact-steps.js';
+import { all, render } from '../helpers/gfm.js';
+import { summaryText } from '../helpers/in-process.js';
+import { must } from '../helpers/must.js';
+import { transcriptOf } from '../helpers/outcome-line.js';
 
 const store = useArtifactStore();
 

@@ -4,12 +4,12 @@
  * link in place of one), both through the variables it is given and through the real paths, which the
  * test hands it another way. What the runner reads afterwards is exactly what the action wrote.
  */
-import { agentDir } from './helpers/agent-dir.js';
+import { agentDir } from '../helpers/agent-dir.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, test } from '@jest/globals';
-import { ROOT, runAction, type ActionRun } from '../scripts/local-runner.mjs';
-import { readAction } from './helpers/doc-tables.js';
+import { ROOT, runAction, type ActionRun } from '../../scripts/local-runner.mjs';
+import { readAction } from '../helpers/doc-tables.js';
 
 const FILE_COMMANDS = [
   'GITHUB_ENV',

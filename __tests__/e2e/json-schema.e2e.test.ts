@@ -7,18 +7,18 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { agentDir } from './helpers/agent-dir.js';
+import { agentDir } from '../helpers/agent-dir.js';
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
+import { runAction, type ActionRun } from '../../scripts/local-runner.mjs';
 import {
   responsesStream,
   SERVER_KEY,
   startApiServer,
   type ApiServer
-} from './helpers/api-server.js';
-import { all, checkSummaryHtml, renderGfm, textOf, type Element } from './helpers/gfm.js';
-import { VERDICT_SCHEMA } from './helpers/verdict-schema.js';
-import { must } from './helpers/must.js';
+} from '../helpers/api-server.js';
+import { all, checkSummaryHtml, renderGfm, textOf, type Element } from '../helpers/gfm.js';
+import { VERDICT_SCHEMA } from '../helpers/verdict-schema.js';
+import { must } from '../helpers/must.js';
 
 const INLINE = JSON.stringify(VERDICT_SCHEMA, null, 2);
 // What docs/json-schema.md shows as added to the prompt (schema.test.ts checks the code says the same).

@@ -21,14 +21,14 @@ import {
   stagedForOthers,
   startAction,
   type ActionRun
-} from '../scripts/local-runner.mjs';
-import { agentDir } from './helpers/agent-dir.js';
-import { all, render, tableRows, textOf } from './helpers/gfm.js';
-import { startModelProvider, type ModelProvider } from './helpers/model-provider.js';
-import { rootWith, runsHere, sudoRunner, type SudoRunner } from './helpers/machine-tools.js';
-import { must } from './helpers/must.js';
-import { alive } from './helpers/processes.js';
-import { untilTurnStarted } from './helpers/turn-started.js';
+} from '../../scripts/local-runner.mjs';
+import { agentDir } from '../helpers/agent-dir.js';
+import { all, render, tableRows, textOf } from '../helpers/gfm.js';
+import { startModelProvider, type ModelProvider } from '../helpers/model-provider.js';
+import { rootWith, runsHere, sudoRunner, type SudoRunner } from '../helpers/machine-tools.js';
+import { must } from '../helpers/must.js';
+import { alive } from '../helpers/processes.js';
+import { untilTurnStarted } from '../helpers/turn-started.js';
 
 const EGRESS = path.join(ROOT, 'simulator', 'hostile', 'egress');
 const REAL_KEY = 'sk-or-v1-fence-e2e-real-provider-key-0a1b2c3d';

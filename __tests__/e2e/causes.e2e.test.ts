@@ -9,8 +9,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { runAction } from '../scripts/local-runner.mjs';
-import { render, textOf } from './helpers/gfm.js';
+import { runAction } from '../../scripts/local-runner.mjs';
+import { render, textOf } from '../helpers/gfm.js';
 
 const errors = (r: { annotations: { command: string; message: string }[] }): string[] =>
   r.annotations.filter(a => a.command === 'error').map(a => a.message);

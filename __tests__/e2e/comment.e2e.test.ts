@@ -6,17 +6,17 @@
  * comment, each outcome, a refusal, a read-only token, a hostile answer) is comment-run.test.ts's.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { runAction, startAction } from '../scripts/local-runner.mjs';
-import { agentDir } from './helpers/agent-dir.js';
-import { MARKER, PR, rendered } from './helpers/comment.js';
-import { textOf } from './helpers/gfm.js';
-import { GithubApi } from './helpers/github-api.js';
-import { untilTurnStarted } from './helpers/turn-started.js';
-import { until } from './helpers/until.js';
+import { runAction, startAction } from '../../scripts/local-runner.mjs';
+import { agentDir } from '../helpers/agent-dir.js';
+import { MARKER, PR, rendered } from '../helpers/comment.js';
+import { textOf } from '../helpers/gfm.js';
+import { GithubApi } from '../helpers/github-api.js';
+import { untilTurnStarted } from '../helpers/turn-started.js';
+import { until } from '../helpers/until.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { must } from './helpers/must.js';
-import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
+import { must } from '../helpers/must.js';
+import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from '../helpers/machine-tools.js';
 
 let api: GithubApi;
 let env: Record<string, string>;

@@ -10,18 +10,18 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, test } from '@jest/globals';
-import { REPORT_ACTION, runAction, type ActionRun } from '../scripts/local-runner.mjs';
-import type { Run } from './helpers/artifact-service.js';
+import { REPORT_ACTION, runAction, type ActionRun } from '../../scripts/local-runner.mjs';
+import type { Run } from '../helpers/artifact-service.js';
 import {
   annotations,
   scenario,
   step,
   transcripts,
   useArtifactStore
-} from './helpers/artifact-steps.js';
-import { all, render, tableRows, textOf } from './helpers/gfm.js';
-import type { ReportRow } from './helpers/report-run.js';
-import { must } from './helpers/must.js';
+} from '../helpers/artifact-steps.js';
+import { all, render, tableRows, textOf } from '../helpers/gfm.js';
+import type { ReportRow } from '../helpers/report-run.js';
+import { must } from '../helpers/must.js';
 
 const store = useArtifactStore();
 

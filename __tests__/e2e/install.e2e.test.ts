@@ -16,16 +16,21 @@ import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { CacheService } from '../scripts/cache-service.mjs';
-import { runAction, SIMULATOR_BIN, startAction, type ActionRun } from '../scripts/local-runner.mjs';
-import { RESTORE_LIMITS } from '../src/install/cache.js';
-import { provideHermes, type Provided } from '../src/install/install.js';
-import { INSTALL_LIMITS, type InstallIo } from '../src/install/job.js';
+import { CacheService } from '../../scripts/cache-service.mjs';
+import {
+  runAction,
+  SIMULATOR_BIN,
+  startAction,
+  type ActionRun
+} from '../../scripts/local-runner.mjs';
+import { RESTORE_LIMITS } from '../../src/install/cache.js';
+import { provideHermes, type Provided } from '../../src/install/install.js';
+import { INSTALL_LIMITS, type InstallIo } from '../../src/install/job.js';
 import {
   parseInstall,
   PINNED_HERMES_VERSION,
   type InstallSettings
-} from '../src/config/install.js';
+} from '../../src/config/install.js';
 import {
   argsOf,
   installInputs,
@@ -41,12 +46,12 @@ import {
   wipeHome,
   type Machine,
   type World
-} from './helpers/install-world.js';
-import { alive, runnerSignals } from './helpers/processes.js';
-import { until } from './helpers/until.js';
-import { setProcessEnv } from './helpers/process-env.js';
-import { must } from './helpers/must.js';
-import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
+} from '../helpers/install-world.js';
+import { alive, runnerSignals } from '../helpers/processes.js';
+import { until } from '../helpers/until.js';
+import { setProcessEnv } from '../helpers/process-env.js';
+import { must } from '../helpers/must.js';
+import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from '../helpers/machine-tools.js';
 
 const V = PINNED_HERMES_VERSION.replace(/\./g, '\\.');
 

@@ -5,16 +5,16 @@
  * @actions/http-client decides), so a request that ignored HTTPS_PROXY could not arrive at all.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { runAction } from '../scripts/local-runner.mjs';
-import { GithubApi } from './helpers/github-api.js';
+import { runAction } from '../../scripts/local-runner.mjs';
+import { GithubApi } from '../helpers/github-api.js';
 import {
   responsesStream,
   SERVER_KEY,
   startApiServer,
   type ApiServer
-} from './helpers/api-server.js';
-import { Proxy } from './helpers/proxy.js';
-import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
+} from '../helpers/api-server.js';
+import { Proxy } from '../helpers/proxy.js';
+import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from '../helpers/machine-tools.js';
 
 const portOf = (url: string): string => new URL(url).port;
 

@@ -13,12 +13,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { parse } from 'yaml';
-import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
-import { agentDir } from './helpers/agent-dir.js';
-import { render, tableRows } from './helpers/gfm.js';
-import { must } from './helpers/must.js';
-import { REAL_KEY, startStandIn, type StandIn } from './helpers/provider-standin.js';
-import { rootWith, runsHere } from './helpers/machine-tools.js';
+import { runAction, type ActionRun } from '../../scripts/local-runner.mjs';
+import { agentDir } from '../helpers/agent-dir.js';
+import { render, tableRows } from '../helpers/gfm.js';
+import { must } from '../helpers/must.js';
+import { REAL_KEY, startStandIn, type StandIn } from '../helpers/provider-standin.js';
+import { rootWith, runsHere } from '../helpers/machine-tools.js';
 
 const root = runsHere(
   rootWith('setpriv'),

@@ -11,23 +11,23 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from '@jest/globals';
-import { UPLOAD_LIMITS } from '../src/publish/artifact.js';
-import { closedOrigin, type Run, type RunOptions } from './helpers/artifact-service.js';
+import { UPLOAD_LIMITS } from '../../src/publish/artifact.js';
+import { closedOrigin, type Run, type RunOptions } from '../helpers/artifact-service.js';
 import {
   inProcessStep,
   type StepOptions,
   type UploadWorld
-} from './helpers/artifact-in-process.js';
-import { until } from './helpers/until.js';
+} from '../helpers/artifact-in-process.js';
+import { until } from '../helpers/until.js';
 import {
   annotations,
   onlyArtifact,
   scenario,
   startedTurn,
   useArtifactStore
-} from './helpers/artifact-steps.js';
-import { must } from './helpers/must.js';
-import { transcriptOf } from './helpers/outcome-line.js';
+} from '../helpers/artifact-steps.js';
+import { must } from '../helpers/must.js';
+import { transcriptOf } from '../helpers/outcome-line.js';
 
 const store = useArtifactStore();
 

@@ -6,12 +6,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { agentDir } from './helpers/agent-dir.js';
+import { agentDir } from '../helpers/agent-dir.js';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
-import { all, render, tableRows, textOf } from './helpers/gfm.js';
-import { GithubApi } from './helpers/github-api.js';
-import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
+import { runAction, type ActionRun } from '../../scripts/local-runner.mjs';
+import { all, render, tableRows, textOf } from '../helpers/gfm.js';
+import { GithubApi } from '../helpers/github-api.js';
+import { NONE_WHERE_UNISOLATED, OPEN_WHERE_UNFENCED } from '../helpers/machine-tools.js';
 
 const RUNNER_CREDENTIALS = {
   ACTIONS_RUNTIME_TOKEN: 'runtime-token-value',

@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import { describe, expect, test } from '@jest/globals';
-import { runAction, startAction, type ActionRun } from '../scripts/local-runner.mjs';
+import { runAction, startAction, type ActionRun } from '../../scripts/local-runner.mjs';
 import {
   responsesStream,
   SERVER_KEY,
@@ -16,7 +16,7 @@ import {
   transcript,
   useApiServer,
   type ApiServer
-} from './helpers/api-server.js';
+} from '../helpers/api-server.js';
 import {
   all,
   checkSummaryHtml,
@@ -24,9 +24,9 @@ import {
   tableRows,
   textOf,
   type Element
-} from './helpers/gfm.js';
-import { until, untilStdout } from './helpers/until.js';
-import { must } from './helpers/must.js';
+} from '../helpers/gfm.js';
+import { until, untilStdout } from '../helpers/until.js';
+import { must } from '../helpers/must.js';
 
 const serve = useApiServer();
 

@@ -10,12 +10,12 @@
  */
 import * as fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startAction, type ActionRun } from '../scripts/local-runner.mjs';
-import { rootWith, runsHere, sudoRunner, type SudoRunner } from './helpers/machine-tools.js';
-import { render, tableRows, textOf } from './helpers/gfm.js';
-import { must } from './helpers/must.js';
-import { untilTurnStarted } from './helpers/turn-started.js';
-import { until } from './helpers/until.js';
+import { startAction, type ActionRun } from '../../scripts/local-runner.mjs';
+import { rootWith, runsHere, sudoRunner, type SudoRunner } from '../helpers/machine-tools.js';
+import { render, tableRows, textOf } from '../helpers/gfm.js';
+import { must } from '../helpers/must.js';
+import { untilTurnStarted } from '../helpers/turn-started.js';
+import { until } from '../helpers/until.js';
 
 const ready = runsHere(
   rootWith('setpriv', 'sudo', 'useradd'),

@@ -7,9 +7,9 @@
  */
 import * as fs from 'node:fs';
 import { describe, expect, test } from '@jest/globals';
-import { startAction, type ActionRun } from '../scripts/local-runner.mjs';
-import { untilTurnStarted } from './helpers/turn-started.js';
-import { untilStdout } from './helpers/until.js';
+import { startAction, type ActionRun } from '../../scripts/local-runner.mjs';
+import { untilTurnStarted } from '../helpers/turn-started.js';
+import { untilStdout } from '../helpers/until.js';
 
 const errors = (r: ActionRun): string[] =>
   r.annotations.filter(a => a.command === 'error').map(a => a.message);
