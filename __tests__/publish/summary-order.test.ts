@@ -4,16 +4,16 @@
  * reason in a row of its own. Rendered by the GFM implementation.
  */
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../src/run/stream.js';
-import { TurnBuilder, type Turn } from '../src/run/turn.js';
-import { verdictOf } from '../src/run/verdict.js';
-import { shown, type RunReport } from '../src/publish/run-report.js';
-import { renderSummary } from '../src/publish/summary.js';
-import type { Redacted } from '../src/text/redact.js';
-import { TOKENS_ONLY } from '../src/text/redact.js';
-import { all, render, tableRows, textOf, type Element } from './helpers/gfm.js';
-import { processEnd } from './helpers/run-end.js';
-import { must } from './helpers/must.js';
+import { decodeLine } from '../../src/run/stream.js';
+import { TurnBuilder, type Turn } from '../../src/run/turn.js';
+import { verdictOf } from '../../src/run/verdict.js';
+import { shown, type RunReport } from '../../src/publish/run-report.js';
+import { renderSummary } from '../../src/publish/summary.js';
+import type { Redacted } from '../../src/text/redact.js';
+import { TOKENS_ONLY } from '../../src/text/redact.js';
+import { all, render, tableRows, textOf, type Element } from '../helpers/gfm.js';
+import { processEnd } from '../helpers/run-end.js';
+import { must } from '../helpers/must.js';
 
 const INIT = { type: 'system', subtype: 'init', model: 'nous/hermes-4-70b', session_id: 's1' };
 const CALL = [

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { gitControlWarning, snapshotGitControl } from '../src/confine/git-guard.js';
+import { gitControlWarning, snapshotGitControl } from '../../src/confine/git-guard.js';
 
 const HOOK = '#!/bin/sh\nexit 0\n';
 const EVIL = (marker: string): string => `#!/bin/sh\necho ran >> '${marker}'\n`;

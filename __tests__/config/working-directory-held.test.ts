@@ -10,11 +10,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { InputError } from '../src/config/inputs.js';
-import { parseSettings } from '../src/config/settings.js';
-import { run } from '../src/main.js';
-import { world } from './helpers/in-process.js';
-import { rootHost } from './helpers/root-host.js';
+import { InputError } from '../../src/config/inputs.js';
+import { parseSettings } from '../../src/config/settings.js';
+import { run } from '../../src/main.js';
+import { world } from '../helpers/in-process.js';
+import { rootHost } from '../helpers/root-host.js';
 
 const ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'working-directory-held-'));
 afterAll(() => fs.rmSync(ROOT, { recursive: true, force: true }));

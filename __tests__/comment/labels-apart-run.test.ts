@@ -5,10 +5,10 @@
  * (before, `wontfix` made the whole answer `invalid_output` and the review was lost).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { filesOf, GithubPulls } from './helpers/github-pulls.js';
-import type { World } from './helpers/in-process.js';
-import { reviewStep } from './helpers/review-step.js';
-import { must } from './helpers/must.js';
+import { filesOf, GithubPulls } from '../helpers/github-pulls.js';
+import type { World } from '../helpers/in-process.js';
+import { reviewStep } from '../helpers/review-step.js';
+import { must } from '../helpers/must.js';
 
 let api: GithubPulls;
 beforeAll(async () => {

@@ -15,8 +15,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
-import { groupCommand, type GroupRun } from '../src/process/group.js';
-import { runnerSignals } from './helpers/processes.js';
+import { groupCommand, type GroupRun } from '../../src/process/group.js';
+import { runnerSignals } from '../helpers/processes.js';
 
 const linux = process.platform === 'linux';
 if (!linux)

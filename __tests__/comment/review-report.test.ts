@@ -10,12 +10,12 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { run } from '../src/main.js';
-import { all, prose, render, textOf, type Element } from './helpers/gfm.js';
-import { GithubApi } from './helpers/github-api.js';
-import { filesOf, GithubPulls } from './helpers/github-pulls.js';
-import { world, type World } from './helpers/in-process.js';
-import { must } from './helpers/must.js';
+import { run } from '../../src/main.js';
+import { all, prose, render, textOf, type Element } from '../helpers/gfm.js';
+import { GithubApi } from '../helpers/github-api.js';
+import { filesOf, GithubPulls } from '../helpers/github-pulls.js';
+import { world, type World } from '../helpers/in-process.js';
+import { must } from '../helpers/must.js';
 
 let comments: GithubApi;
 let pulls: GithubPulls;

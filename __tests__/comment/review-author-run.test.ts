@@ -5,11 +5,11 @@
  * wrote, that account asked of GraphQL's viewer once for the sticky comment and the review alike.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { buildReview, type ReviewProposal } from '../src/comment/review.js';
-import { makeRedactor } from '../src/text/redact.js';
-import { filesOf, GithubPulls, VIEWER } from './helpers/github-pulls.js';
-import type { World } from './helpers/in-process.js';
-import { reviewStep } from './helpers/review-step.js';
+import { buildReview, type ReviewProposal } from '../../src/comment/review.js';
+import { makeRedactor } from '../../src/text/redact.js';
+import { filesOf, GithubPulls, VIEWER } from '../helpers/github-pulls.js';
+import type { World } from '../helpers/in-process.js';
+import { reviewStep } from '../helpers/review-step.js';
 
 let api: GithubPulls;
 beforeAll(async () => {

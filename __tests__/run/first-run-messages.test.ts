@@ -8,14 +8,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { InputError } from '../src/config/inputs.js';
-import { frontable } from '../src/gateway/providers.js';
-import { headingOf } from '../src/publish/heading.js';
-import { decodeLine } from '../src/run/stream.js';
-import { TurnBuilder } from '../src/run/turn.js';
-import { verdictOf } from '../src/run/verdict.js';
-import { readSchema } from '../src/schema/load.js';
-import { processEnd } from './helpers/run-end.js';
+import { InputError } from '../../src/config/inputs.js';
+import { frontable } from '../../src/gateway/providers.js';
+import { headingOf } from '../../src/publish/heading.js';
+import { decodeLine } from '../../src/run/stream.js';
+import { TurnBuilder } from '../../src/run/turn.js';
+import { verdictOf } from '../../src/run/verdict.js';
+import { readSchema } from '../../src/schema/load.js';
+import { processEnd } from '../helpers/run-end.js';
 
 describe('an empty provider key', () => {
   test.each(['', '  '])(

@@ -6,10 +6,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { tableAfter } from './helpers/doc-tables.js';
-import { must } from './helpers/must.js';
+import { tableAfter } from '../helpers/doc-tables.js';
+import { must } from '../helpers/must.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const read = (file: string): string => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const folders = fs
   .readdirSync(path.join(ROOT, 'src'), { withFileTypes: true })

@@ -8,9 +8,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, test } from '@jest/globals';
-import { run } from '../src/main.js';
-import { GithubPulls } from './helpers/github-pulls.js';
-import { world, type World } from './helpers/in-process.js';
+import { run } from '../../src/main.js';
+import { GithubPulls } from '../helpers/github-pulls.js';
+import { world, type World } from '../helpers/in-process.js';
 
 let api: GithubPulls;
 beforeAll(async () => (api = await GithubPulls.start()));

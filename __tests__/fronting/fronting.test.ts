@@ -7,22 +7,22 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { parse } from 'yaml';
-import { HERMES_RETRIES_OFF, modelSectionOf } from '../src/config/hermes-config.js';
-import type { HermesDotenv } from '../src/config/hermes-dotenv.js';
+import { HERMES_RETRIES_OFF, modelSectionOf } from '../../src/config/hermes-config.js';
+import type { HermesDotenv } from '../../src/config/hermes-dotenv.js';
 import {
   agentEnvironment,
   agentOverrides,
   heldByAgent,
   type TurnFronting
-} from '../src/fronting/agent-reach.js';
+} from '../../src/fronting/agent-reach.js';
 import {
   frontingOf,
   readsConfig,
   whileFronted,
   type FrontingFacts
-} from '../src/fronting/fronting.js';
-import { heldCredentials } from '../src/gateway/providers.js';
-import type { Fronted } from '../src/gateway/types.js';
+} from '../../src/fronting/fronting.js';
+import { heldCredentials } from '../../src/gateway/providers.js';
+import type { Fronted } from '../../src/gateway/types.js';
 
 const OPENROUTER = 'sk-or-v1-0123456789abcdef';
 const OPENAI = 'sk-openai-0123456789abcdef';

@@ -11,13 +11,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { AGENT_IDS, mappedIds, pickAgentId, UID_LEDGER } from '../src/confine/agent-user.js';
-import { confine, type Confinement } from '../src/confine/confine.js';
-import { planIsolation, THIS_HOST } from '../src/confine/host.js';
-import { commandSync } from '../src/process/spawn.js';
-import { agentDir } from './helpers/agent-dir.js';
-import { rootWith } from './helpers/machine-tools.js';
-import { must } from './helpers/must.js';
+import { AGENT_IDS, mappedIds, pickAgentId, UID_LEDGER } from '../../src/confine/agent-user.js';
+import { confine, type Confinement } from '../../src/confine/confine.js';
+import { planIsolation, THIS_HOST } from '../../src/confine/host.js';
+import { commandSync } from '../../src/process/spawn.js';
+import { agentDir } from '../helpers/agent-dir.js';
+import { rootWith } from '../helpers/machine-tools.js';
+import { must } from '../helpers/must.js';
 
 const ALL = [{ first: 0, last: 4_294_967_294 }];
 
