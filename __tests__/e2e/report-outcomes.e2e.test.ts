@@ -10,15 +10,20 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { REPORT_ACTION, runAction, startAction, type ActionRun } from '../scripts/local-runner.mjs';
-import type { Run } from './helpers/artifact-service.js';
-import { scenario, step, transcripts, useArtifactStore } from './helpers/artifact-steps.js';
-import { all, render, tableRows, textOf } from './helpers/gfm.js';
-import { OPEN_WHERE_UNFENCED } from './helpers/machine-tools.js';
-import { startModelProvider, type ModelProvider } from './helpers/model-provider.js';
-import { must } from './helpers/must.js';
-import type { ReportRow } from './helpers/report-run.js';
-import { untilTurnStarted } from './helpers/turn-started.js';
+import {
+  REPORT_ACTION,
+  runAction,
+  startAction,
+  type ActionRun
+} from '../../scripts/local-runner.mjs';
+import type { Run } from '../helpers/artifact-service.js';
+import { scenario, step, transcripts, useArtifactStore } from '../helpers/artifact-steps.js';
+import { all, render, tableRows, textOf } from '../helpers/gfm.js';
+import { OPEN_WHERE_UNFENCED } from '../helpers/machine-tools.js';
+import { startModelProvider, type ModelProvider } from '../helpers/model-provider.js';
+import { must } from '../helpers/must.js';
+import type { ReportRow } from '../helpers/report-run.js';
+import { untilTurnStarted } from '../helpers/turn-started.js';
 
 const store = useArtifactStore();
 const KEY = 'sk-or-v1-report-outcomes-key-0123456789abcdef';

@@ -7,11 +7,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
-import { agentDir } from './helpers/agent-dir.js';
-import { render, textOf } from './helpers/gfm.js';
-import { startModelProvider, USAGE, type ModelProvider } from './helpers/model-provider.js';
-import { must } from './helpers/must.js';
+import { runAction, type ActionRun } from '../../scripts/local-runner.mjs';
+import { agentDir } from '../helpers/agent-dir.js';
+import { render, textOf } from '../helpers/gfm.js';
+import { startModelProvider, USAGE, type ModelProvider } from '../helpers/model-provider.js';
+import { must } from '../helpers/must.js';
 
 const KEY = 'sk-or-v1-unenforced-budget-key-0123456789ab';
 
