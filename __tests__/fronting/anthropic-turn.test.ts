@@ -26,7 +26,7 @@ const KEY = 'sk-ant-api03-real-key-0123456789';
 
 const root = runsHere(
   rootWith(),
-  'the loopback-upstream attack needs root on Linux (a listener of another user); see gateway-loopback-owner.test.ts.'
+  'the loopback-upstream attack needs root on Linux (a listener of another user); see gateway/loopback-owner.test.ts.'
 );
 const children: ChildProcess[] = [];
 let turn: TurnGateway | undefined;

@@ -2,8 +2,8 @@
  * The fronting decision (src/fronting/) as values in, values out: which keys the model gateway is
  * to front and why the others are left with the agent, the agent's config.yaml and warnings once it
  * fronts, the agent's environment, its home's overrides and what it still holds. No gateway starts,
- * no file is read: the end-to-end proofs with a live gateway are in gateway-agent-reach.test.ts,
- * gateway-anthropic-turn.test.ts and hermes-config.test.ts.
+ * no file is read: the end-to-end proofs with a live gateway are in agent-reach.test.ts,
+ * anthropic-turn.test.ts and config/hermes-config.test.ts.
  */
 import { describe, expect, test } from '@jest/globals';
 import { parse } from 'yaml';

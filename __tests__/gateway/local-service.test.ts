@@ -1,7 +1,7 @@
 /**
  * A local model server of its own service user (Ollama's `ollama`, a `vllm` service) is the
  * runner's set-up, not the agent's: the gateway's owner check lets it serve the upstream, as it
- * does the runner's own; only an agent's user (hermes-agent-…) is refused (gateway-loopback-owner).
+ * does the runner's own; only an agent's user (hermes-agent-…) is refused (loopback-owner.test.ts).
  * Found by a review for regressions: the check first trusted root and the runner's user alone.
  * Needs root (a service user is made and removed); skipped elsewhere with a loud line.
  */
