@@ -9,8 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { modelSectionOf } from '../../src/config/hermes-config.js';
+import { havePyYaml } from '../helpers/machine-tools.js';
 
-const pyyaml = spawnSync('python3', ['-c', 'import yaml'], { stdio: 'ignore' }).status === 0;
+const pyyaml = havePyYaml();
 if (!pyyaml)
   process.stderr.write(
     '!!! SKIPPED: no python3 with PyYAML here (Debian: python3-yaml): config.yaml is NOT checked against what Hermes reads.\n'

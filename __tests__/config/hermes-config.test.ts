@@ -28,6 +28,7 @@ import { heldFact } from '../../src/publish/model-calls.js';
 import { anthropicRoute, type RouteFacts } from '../../src/fronting/anthropic-route.js';
 import type { TurnGateway } from '../../src/steps/gateway.js';
 import { agentHomeOf, startTurn, type StartedTurn } from '../helpers/turn-gateway.js';
+import { havePyYaml } from '../helpers/machine-tools.js';
 
 const GATEWAY = 'http://127.0.0.1:40123/anthropic';
 const USER_CONFIG = `# The runner's Hermes settings
@@ -166,7 +167,7 @@ describe('config.yaml read as PyYAML reads it', () => {
   });
 
   // What Hermes itself reads from the agent's copy: PyYAML, when this machine has it.
-  const pyyaml = spawnSync('python3', ['-c', 'import yaml'], { stdio: 'ignore' }).status === 0;
+  const pyyaml = havePyYaml();
   if (!pyyaml)
     process.stderr.write(
       '!!! SKIPPED: no python3 with PyYAML here: what Hermes itself reads from a \\u2028 config is NOT checked.\n'

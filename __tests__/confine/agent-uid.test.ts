@@ -16,7 +16,7 @@ import { confine, type Confinement } from '../../src/confine/confine.js';
 import { planIsolation, THIS_HOST } from '../../src/confine/host.js';
 import { commandSync } from '../../src/process/spawn.js';
 import { agentDir } from '../helpers/agent-dir.js';
-import { rootWith } from '../helpers/machine-tools.js';
+import { rootWith, runsHere } from '../helpers/machine-tools.js';
 import { must } from '../helpers/must.js';
 
 const ALL = [{ first: 0, last: 4_294_967_294 }];
@@ -60,11 +60,11 @@ describe('the id an agent is given', () => {
   });
 });
 
-const ready = rootWith('setpriv', 'useradd', 'groupadd', 'userdel');
-if (!ready)
-  console.warn(
-    '!!! SKIPPED: two agents one after the other need root on Linux with setpriv, useradd and groupadd; the uid they are given is NOT tested here.'
-  );
+const ready = runsHere(
+  rootWith('setpriv', 'useradd', 'groupadd', 'userdel'),
+  'two agents one after the other need root on Linux with setpriv, useradd and groupadd; the uid ' +
+    'they are given is NOT tested here.'
+);
 const describeRoot = ready ? describe : describe.skip;
 
 const left: string[] = [];

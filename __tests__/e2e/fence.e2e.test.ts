@@ -25,7 +25,13 @@ import {
 import { agentDir } from '../helpers/agent-dir.js';
 import { all, render, tableRows, textOf } from '../helpers/gfm.js';
 import { startModelProvider, type ModelProvider } from '../helpers/model-provider.js';
-import { rootWith, runsHere, sudoRunner, type SudoRunner } from '../helpers/machine-tools.js';
+import {
+  nftWorks,
+  rootWith,
+  runsHere,
+  sudoRunner,
+  type SudoRunner
+} from '../helpers/machine-tools.js';
 import { must } from '../helpers/must.js';
 import { alive } from '../helpers/processes.js';
 import { untilTurnStarted } from '../helpers/turn-started.js';
@@ -33,8 +39,7 @@ import { untilTurnStarted } from '../helpers/turn-started.js';
 const EGRESS = path.join(ROOT, 'simulator', 'hostile', 'egress');
 const REAL_KEY = 'sk-or-v1-fence-e2e-real-provider-key-0a1b2c3d';
 const root = runsHere(
-  rootWith('setpriv', 'nft') &&
-    spawnSync('nft', ['list', 'tables'], { stdio: 'ignore' }).status === 0,
+  rootWith('setpriv', 'nft') && nftWorks(),
   'the egress fence suite needs root on Linux with setpriv and a working nft ' +
     `(this is ${process.platform}, uid ${process.getuid?.()}); the fence is NOT tested here.`
 );

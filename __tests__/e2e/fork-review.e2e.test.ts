@@ -10,7 +10,7 @@
  * Needs root on Linux with setpriv and a working nft: elsewhere skipped with a loud line.
  */
 import { createHash } from 'node:crypto';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -21,7 +21,7 @@ import { agentDir } from '../helpers/agent-dir.js';
 import { render, tableRows, textOf } from '../helpers/gfm.js';
 import { GitServer, hostileHead, isolatedGitEnv, type HostileHead } from '../helpers/git-server.js';
 import { entriesOf, GithubPulls } from '../helpers/github-pulls.js';
-import { rootWith, runsHere } from '../helpers/machine-tools.js';
+import { nftWorks, rootWith, runsHere } from '../helpers/machine-tools.js';
 import { startModelProvider, type ModelProvider } from '../helpers/model-provider.js';
 import { must } from '../helpers/must.js';
 
@@ -29,8 +29,7 @@ const REVIEWER = path.join(ROOT, 'simulator', 'hostile', 'reviewer');
 const REAL_KEY = 'sk-or-v1-fork-review-real-provider-key-0a1b';
 const JOB_TOKEN = 'ghs_forkreviewjobtoken0123456789abcd';
 const root = runsHere(
-  rootWith('setpriv', 'nft', 'git') &&
-    spawnSync('nft', ['list', 'tables'], { stdio: 'ignore' }).status === 0,
+  rootWith('setpriv', 'nft', 'git') && nftWorks(),
   'the fork-PR review suite needs root on Linux with setpriv, git and a working nft ' +
     `(this is ${process.platform}, uid ${process.getuid?.()}); the fork mode is NOT tested end to end here.`
 );

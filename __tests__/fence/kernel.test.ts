@@ -13,11 +13,10 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { stagedForOthers } from '../../scripts/local-runner.mjs';
 import { EgressFence, FenceError, type Admin } from '../../src/fence/fence.js';
 import { nftRuleset, refusalsOfNftJson } from '../../src/fence/rules.js';
-import { rootWith, runsHere } from '../helpers/machine-tools.js';
+import { nftWorks, rootWith, runsHere } from '../helpers/machine-tools.js';
 
 const root = runsHere(
-  rootWith('setpriv', 'useradd', 'nft') &&
-    spawnSync('nft', ['list', 'tables'], { stdio: 'ignore' }).status === 0,
+  rootWith('setpriv', 'useradd', 'nft') && nftWorks(),
   'the fence kernel tests need root on Linux with setpriv, useradd and a working nft; ' +
     'the kernel rules are NOT tested here.'
 );

@@ -11,8 +11,15 @@ import { planIsolation } from '../../src/confine/host.js';
 import { agentDir } from './agent-dir.js';
 import { must } from './must.js';
 
+/**
+ * `npm run test:unit` sets it (jest.unit.config.js): the quick loop runs as a laptop without root
+ * would, so no test makes a user, lends a workspace or raises a fence; `npm test` runs all of them.
+ */
+export const UNIT_ONLY = process.env.HERMES_TEST_UNIT === '1';
+
 /** Where skipping is a failure: under CI (GitHub sets CI=true), unless a job says why it skips. */
-const SKIPS_FAIL = /^(true|1)$/i.test(process.env.CI ?? '') && !process.env.HERMES_TEST_ALLOW_SKIP;
+const SKIPS_FAIL =
+  /^(true|1)$/i.test(process.env.CI ?? '') && !process.env.HERMES_TEST_ALLOW_SKIP && !UNIT_ONLY;
 
 /**
  * Whether the tests that need `ready` run here. Where they do not, one line on stderr says what is
@@ -26,7 +33,7 @@ export function runsHere(ready: boolean, skipped: string): boolean {
       `Not run, and CI=true: ${skipped} Run the suite as root with .ci/run's tools, or set ` +
         'HERMES_TEST_ALLOW_SKIP to say why this job may skip it.'
     );
-  process.stderr.write(`!!! SKIPPED: ${skipped}\n`);
+  process.stderr.write(`!!! SKIPPED${UNIT_ONLY ? ' (npm run test:unit)' : ''}: ${skipped}\n`);
   return false;
 }
 
@@ -35,9 +42,21 @@ export function found(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
-/** Root on Linux, with each of these tools installed. */
+/** Root on Linux, with each of these tools installed (never under `npm run test:unit`). */
 export function rootWith(...tools: string[]): boolean {
-  return process.platform === 'linux' && process.getuid?.() === 0 && tools.every(found);
+  return (
+    !UNIT_ONLY && process.platform === 'linux' && process.getuid?.() === 0 && tools.every(found)
+  );
+}
+
+/** Whether nft is installed and this kernel answers it (a container may lack nf_tables). */
+export function nftWorks(): boolean {
+  return found('nft') && spawnSync('nft', ['list', 'tables'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Whether python3 with PyYAML (what Hermes reads config.yaml with) is here. */
+export function havePyYaml(): boolean {
+  return spawnSync('python3', ['-c', 'import yaml'], { stdio: 'ignore' }).status === 0;
 }
 
 export interface SudoRunner {
