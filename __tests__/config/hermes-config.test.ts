@@ -13,7 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterEach, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { parse } from 'yaml';
 import {
   configCredentials,
@@ -26,9 +26,9 @@ import {
 import { fillAgentHome } from '../../src/confine/agent-home.js';
 import { heldFact } from '../../src/publish/model-calls.js';
 import { anthropicRoute, type RouteFacts } from '../../src/fronting/anthropic-route.js';
-import type { TurnGateway } from '../../src/steps/gateway.js';
-import { agentHomeOf, startTurn, type StartedTurn } from '../helpers/turn-gateway.js';
+import { agentHomeOf, type StartedTurn, turnsClosedAfterEach } from '../helpers/turn-gateway.js';
 import { havePyYaml } from '../helpers/machine-tools.js';
+import { hermesHome } from '../helpers/hermes-home.js';
 
 const GATEWAY = 'http://127.0.0.1:40123/anthropic';
 const USER_CONFIG = `# The runner's Hermes settings
@@ -39,12 +39,6 @@ agent:
   max_turns: 12 # keep turns short
 toolsets: [terminal, file]
 `;
-
-const homeWith = (files: Record<string, string>): string => {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(home, name), text);
-  return home;
-};
 
 /** The red team's keys: an Anthropic key in the route's facts, an OpenRouter key in config.yaml. */
 const AN_KEY = 'sk-ant-api03-real-key-redteam-0123456789';
@@ -62,17 +56,11 @@ const facts = (model: ModelSection, seen: NodeJS.ProcessEnv = {}): RouteFacts =>
 const routeOf = (config: string, seen: NodeJS.ProcessEnv = {}) =>
   anthropicRoute(facts(modelSectionOf(config, 'c.yaml'), seen));
 
-let turn: TurnGateway | undefined;
-afterEach(async () => {
-  await turn?.gateway?.close();
-  turn = undefined;
-});
+const startTurn = turnsClosedAfterEach();
 
 /** The turn's gateway as the action starts it, on a Hermes home holding config (turn-gateway). */
 async function start(config: string, env: NodeJS.ProcessEnv): Promise<StartedTurn> {
-  const got = await startTurn({ config }, env);
-  turn = got.turn;
-  return got;
+  return startTurn({ config }, env);
 }
 
 /** The agent's config.yaml copy as PyYAML loads it (undefined: python3 with PyYAML is not here). */
@@ -98,9 +86,9 @@ describe('the model section, read as upstream reads it', () => {
     });
     expect(modelSectionOf('agent: {}\n', 'c.yaml')).not.toHaveProperty('provider');
     expect(modelSectionOf('', 'c.yaml')).toMatchObject({ kind: 'read' });
-    expect(readModelSection({ HERMES_HOME: homeWith({}) })).toMatchObject({ kind: 'absent' });
+    expect(readModelSection({ HERMES_HOME: hermesHome({}) })).toMatchObject({ kind: 'absent' });
     expect(
-      readModelSection({ HERMES_HOME: homeWith({ 'config.yaml': USER_CONFIG }) })
+      readModelSection({ HERMES_HOME: hermesHome({ 'config.yaml': USER_CONFIG }) })
     ).toMatchObject({ kind: 'read', provider: 'anthropic' });
   });
 
@@ -444,7 +432,6 @@ describe('config.yaml with several documents', () => {
   test('an escaped OpenRouter key in a second document: not fronted, or not in the agent’s copy', async () => {
     const config = `model:\n  provider: openrouter\n---\nspare: "\\x73${OR_KEY.slice(1)}"\n`;
     const got = await startTurn({ config }, { ANTHROPIC_API_KEY: '', OPENROUTER_API_KEY: OR_KEY });
-    turn = got.turn;
     const fronted = got.turn.gateway?.fronted.some(f => f.provider === 'openrouter') ?? false;
     const copy = path.join(agentHomeOf(got).dir, 'config.yaml');
     const decoded = fs.existsSync(copy)
@@ -477,7 +464,6 @@ describe('config.yaml that is not clean YAML', () => {
     const config = `a: {b: 1\n}}}\nspare: "\\x73${OR_KEY.slice(1)}"\n`;
     expect(config).not.toContain(OR_KEY);
     const got = await startTurn({ config }, { ANTHROPIC_API_KEY: '', OPENROUTER_API_KEY: OR_KEY });
-    turn = got.turn;
     const fronted = got.turn.gateway?.fronted.some(f => f.provider === 'openrouter') ?? false;
     const copy = path.join(agentHomeOf(got).dir, 'config.yaml');
     // What the agent reads: the copy, its \x escapes undone as YAML (and Python) undo them.
@@ -534,7 +520,10 @@ describe("the agent's config.yaml", () => {
   });
 
   test("fillAgentHome writes the edited copy (owner-only); the runner's file is untouched", () => {
-    const source = homeWith({ 'config.yaml': USER_CONFIG, '.env': 'ANTHROPIC_API_KEY=sk-real\n' });
+    const source = hermesHome({
+      'config.yaml': USER_CONFIG,
+      '.env': 'ANTHROPIC_API_KEY=sk-real\n'
+    });
     const before = fs.statSync(path.join(source, 'config.yaml'));
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-home-'));
     const config = withAnthropicBase(readModelSection({ HERMES_HOME: source }), GATEWAY);
@@ -559,7 +548,7 @@ describe("the agent's config.yaml", () => {
   });
 
   test('without an Anthropic config to write, the copy is the user’s file as it was', () => {
-    const source = homeWith({ 'config.yaml': USER_CONFIG });
+    const source = hermesHome({ 'config.yaml': USER_CONFIG });
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-home-'));
     fillAgentHome(home, { ignoreUserConfig: false, env: { HERMES_HOME: source }, warn: () => {} });
     expect(fs.readFileSync(path.join(home, '.hermes', 'config.yaml'), 'utf8')).toBe(USER_CONFIG);

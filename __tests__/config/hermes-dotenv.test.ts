@@ -2,7 +2,6 @@
  * Hermes' `.env` as the action reads it (what Hermes will load over its environment) and the copy an
  * isolated agent gets: the gateway's variables taken out, or no copy at all when that is not certain.
  */
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { expect, test } from '@jest/globals';
@@ -12,11 +11,11 @@ import {
   withoutNames,
   type HermesDotenv
 } from '../../src/config/hermes-dotenv.js';
+import { hermesHome } from '../helpers/hermes-home.js';
 
 const REAL = 'sk-or-v1-real-key-in-the-dotenv-0123456789';
 const of = (text: string): HermesDotenv => {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
-  fs.writeFileSync(path.join(home, '.env'), text);
+  const home = hermesHome({ '.env': text });
   const read = readHermesDotenv({ HERMES_HOME: home });
   if (!read) throw new Error('the .env written was not read');
   return read;

@@ -9,7 +9,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { parse } from 'yaml';
@@ -19,14 +18,12 @@ import {
   modelSectionOf,
   withoutHermesRetries
 } from '../../src/config/hermes-config.js';
-import { fillAgentHome } from '../../src/confine/agent-home.js';
 import { agentOverrides } from '../../src/fronting/agent-reach.js';
-import type { TurnGateway } from '../../src/steps/gateway.js';
 import {
   agentHomeOf,
-  startTurn,
   type StartedTurn,
-  type TurnOptions
+  type TurnOptions,
+  turnsClosedAfterEach
 } from '../helpers/turn-gateway.js';
 
 const OFF = { ...HERMES_RETRIES_OFF };
@@ -208,11 +205,9 @@ describe('agentConfigText: the two edits compose', () => {
 });
 
 describe("the isolated agent's Hermes home while the gateway fronts a key", () => {
-  let turn: TurnGateway | undefined;
+  const startTurn = turnsClosedAfterEach();
   const made: string[] = [];
   afterEach(async () => {
-    await turn?.gateway?.close();
-    turn = undefined;
     for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
   async function start(
@@ -221,22 +216,14 @@ describe("the isolated agent's Hermes home while the gateway fronts a key", () =
     options: TurnOptions = {}
   ): Promise<StartedTurn> {
     const got = await startTurn(config === undefined ? {} : { config }, env, options);
-    turn = got.turn;
     made.push(got.home);
     return got;
   }
   /** The agent's config.yaml as fillAgentHome writes it, with ignore-user-config as the turn had it. */
   function agentConfigFile(got: StartedTurn, ignoreUserConfig: boolean): string | undefined {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-home-'));
-    made.push(home);
-    fillAgentHome(home, {
-      ignoreUserConfig,
-      env: got.stepEnv,
-      overrides: agentOverrides(got.turn, got.stepEnv),
-      warn: () => undefined
-    });
-    const file = path.join(home, '.hermes', 'config.yaml');
-    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+    const copy = agentHomeOf(got, ignoreUserConfig);
+    made.push(copy.home);
+    return copy.config;
   }
 
   test("OpenRouter fronted: the agent's copy turns Hermes' retries off; the runner's file as it was", async () => {

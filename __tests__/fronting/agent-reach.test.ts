@@ -16,14 +16,13 @@ import { afterEach, describe, expect, test } from '@jest/globals';
 import { runsAsOwnUser } from '../../src/confine/confine.js';
 import { heldCredentials } from '../../src/gateway/providers.js';
 import { heldFact } from '../../src/publish/model-calls.js';
-import type { TurnGateway } from '../../src/steps/gateway.js';
 import { shownUrl } from '../../src/text/url.js';
 import {
   agentHomeOf,
-  startTurn,
   type HomeFiles,
   type StartedTurn,
-  type TurnOptions
+  type TurnOptions,
+  turnsClosedAfterEach
 } from '../helpers/turn-gateway.js';
 
 const KEY = 'sk-ant-api03-real-key-agent-reach-0123456789';
@@ -37,10 +36,8 @@ const tmp = (prefix: string): string => {
   made.push(dir);
   return dir;
 };
-let turn: TurnGateway | undefined;
+const startTurn = turnsClosedAfterEach();
 afterEach(async () => {
-  await turn?.gateway?.close();
-  turn = undefined;
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -50,9 +47,7 @@ async function startWith(
   env: NodeJS.ProcessEnv,
   options: TurnOptions = {}
 ): Promise<StartedTurn> {
-  const got = await startTurn(files, env, options);
-  turn = got.turn;
-  return got;
+  return startTurn(files, env, options);
 }
 
 /** The same with config.yaml as given and ANTHROPIC_API_KEY the real key (unless env says). */

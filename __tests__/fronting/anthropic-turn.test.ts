@@ -7,7 +7,6 @@
  */
 import { type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import { request } from 'node:http';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { parse } from 'yaml';
@@ -17,10 +16,10 @@ import {
   type ModelSection
 } from '../../src/config/hermes-config.js';
 import { anthropicRoute, type RouteFacts } from '../../src/fronting/anthropic-route.js';
-import type { TurnGateway } from '../../src/steps/gateway.js';
 import { foreignListener } from '../helpers/foreign-listener.js';
-import { startTurn } from '../helpers/turn-gateway.js';
+import { turnsClosedAfterEach } from '../helpers/turn-gateway.js';
 import { rootWith, runsHere } from '../helpers/machine-tools.js';
+import { ANTHROPIC_MESSAGE, portIn, post } from '../helpers/test-gateway.js';
 
 const KEY = 'sk-ant-api03-real-key-0123456789';
 
@@ -29,10 +28,8 @@ const root = runsHere(
   'the loopback-upstream attack needs root on Linux (a listener of another user); see gateway/loopback-owner.test.ts.'
 );
 const children: ChildProcess[] = [];
-let turn: TurnGateway | undefined;
+const startTurn = turnsClosedAfterEach();
 afterEach(async () => {
-  await turn?.gateway?.close();
-  turn = undefined;
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
 
@@ -49,7 +46,6 @@ async function start(
     { ANTHROPIC_API_KEY: KEY, ...env },
     options
   );
-  turn = got.turn;
   return {
     ...got,
     original:
@@ -67,33 +63,12 @@ const facts = (model: ModelSection, seen: NodeJS.ProcessEnv = {}): RouteFacts =>
 const routeOf = (config: string, seen: NodeJS.ProcessEnv = {}) =>
   anthropicRoute(facts(modelSectionOf(config, 'c.yaml'), seen));
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** A raw request to the gateway's port (target sent as given). */
-function raw(
-  port: number,
-  target: string,
-  headers: Record<string, string>,
-  body = '{"model":"claude-x","max_tokens":1,"messages":[]}'
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: target, headers }, res => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() })
-      );
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+/** A raw request to the gateway's port, target sent as given (helpers/test-gateway.ts). */
+const raw = (port: number, target: string, headers: Record<string, string>) =>
+  post(port, target, headers, ANTHROPIC_MESSAGE);
 
 const gatewayPort = (env: Readonly<Record<string, string>>): number =>
-  Number(new URL(env.ANTHROPIC_BASE_URL ?? '').port);
+  portIn(env, 'ANTHROPIC_BASE_URL');
 
 describe('an Anthropic key at the start of a turn', () => {
   test("fronted: config.yaml's base URL as the upstream; the agent's config names the gateway", async () => {

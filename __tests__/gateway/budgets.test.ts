@@ -10,7 +10,7 @@ import { afterEach, describe, expect, test } from '@jest/globals';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { OutputCounter, reservationOf } from '../../src/gateway/meter.js';
-import { gatewayWorld, type World } from '../helpers/gateway-world.js';
+import { gatewayWorld, type World } from '../helpers/test-gateway.js';
 import { chatChunks, messageEvents, sse } from '../helpers/provider-standin.js';
 
 let world: World | undefined;

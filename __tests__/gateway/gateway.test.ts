@@ -7,7 +7,7 @@ import { afterEach, expect, test } from '@jest/globals';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { heldCredentials, startGateway } from '../../src/gateway/gateway.js';
-import { gatewayWorld, type World } from '../helpers/gateway-world.js';
+import { gatewayOptions, gatewayWorld, type World } from '../helpers/test-gateway.js';
 import { chatChunks, messageEvents, REAL_KEY } from '../helpers/provider-standin.js';
 
 let world: World | undefined;
@@ -186,22 +186,16 @@ test('Anthropic Messages, streamed and not: x-api-key swapped, usage from messag
 });
 
 test('no gateway when model-proxy is off, when no key it fronts is present, or the key is empty', async () => {
-  const options = {
-    budgets: {},
-    retry: { tries: 1, backoffMs: 1, totalMs: 1 },
-    signal: new AbortController().signal,
-    note: () => undefined
-  };
   const warnings: string[] = [];
   const warning = (message: string) => warnings.push(message);
   expect(
-    await startGateway({ ...options, warning, mode: 'off', env: { OPENAI_API_KEY: REAL_KEY } })
+    await startGateway(gatewayOptions({ OPENAI_API_KEY: REAL_KEY }, { warning, mode: 'off' }))
   ).toBeUndefined();
   expect(
-    await startGateway({ ...options, warning, mode: 'auto', env: { DEEPSEEK_API_KEY: REAL_KEY } })
+    await startGateway(gatewayOptions({ DEEPSEEK_API_KEY: REAL_KEY }, { warning }))
   ).toBeUndefined();
   expect(
-    await startGateway({ ...options, warning, mode: 'auto', env: { ANTHROPIC_API_KEY: ' ' } })
+    await startGateway(gatewayOptions({ ANTHROPIC_API_KEY: ' ' }, { warning }))
   ).toBeUndefined();
   expect(warnings).toEqual([expect.stringContaining('ANTHROPIC_API_KEY is set but empty')]);
 });

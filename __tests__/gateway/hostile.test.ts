@@ -11,8 +11,13 @@ import { notAgentOwned } from '../../src/confine/agent-user.js';
 import { frontable } from '../../src/gateway/providers.js';
 import { route } from '../../src/gateway/server.js';
 import type { Gateway } from '../../src/gateway/types.js';
-import { testGateway } from '../helpers/gateway-calls.js';
-import { gatewayWorld, type World } from '../helpers/gateway-world.js';
+import {
+  ANTHROPIC_MESSAGE,
+  gatewayWorld,
+  post,
+  testGateway,
+  type World
+} from '../helpers/test-gateway.js';
 import { chatChunks, REAL_KEY } from '../helpers/provider-standin.js';
 import { until } from '../helpers/until.js';
 import { rootWith, runsHere } from '../helpers/machine-tools.js';
@@ -34,46 +39,18 @@ afterEach(async () => {
   gateway = undefined;
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, unknown>;
-  body: string;
-}
-
 /** The gateway's port (it fronts OpenAI or Anthropic here). */
 function port(w: World): number {
   const env = w.gateway.env;
   return Number(new URL(env.OPENAI_BASE_URL ?? env.ANTHROPIC_BASE_URL ?? '').port);
 }
 
-function raw(
-  w: World,
-  path: string,
-  headers: Record<string, string> = {},
-  body = '{}'
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: port(w), method: 'POST', path, headers },
-      res => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString()
-          })
-        );
-      }
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+/** A raw POST to the gateway's port (helpers/test-gateway.ts). */
+const raw = (w: World, path: string, headers: Record<string, string> = {}, body = '{}') =>
+  post(port(w), path, headers, body);
 
 /** A body as Hermes sends to /anthropic/v1/messages. */
-const MESSAGE = '{"model":"claude-x","max_tokens":1,"messages":[]}';
+const MESSAGE = ANTHROPIC_MESSAGE;
 
 const bearer = (w: World) => ({
   authorization: `Bearer ${w.gateway.capability}`,

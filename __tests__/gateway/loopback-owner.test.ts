@@ -15,7 +15,7 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_pr
 import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { once } from 'node:events';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import type { Duplex } from 'node:stream';
@@ -24,12 +24,15 @@ import { AGENT_USER_PREFIX, notAgentOwned, removeAgentUser } from '../../src/con
 import { lookUpPeerOwner, peerOwner } from '../../src/gateway/loopback-owner.js';
 import type { Gateway } from '../../src/gateway/types.js';
 import { anthropicRoute } from '../../src/fronting/anthropic-route.js';
-import type { TurnGateway } from '../../src/steps/gateway.js';
 import { foreignListener, foreignUser } from '../helpers/foreign-listener.js';
-import { callOpenrouter as openrouterCall, testGateway } from '../helpers/gateway-calls.js';
+import {
+  callAnthropic as anthropicCall,
+  callOpenrouter as openrouterCall,
+  testGateway
+} from '../helpers/test-gateway.js';
 import { withProcessEnv } from '../helpers/process-env.js';
 import { runnerService } from '../helpers/runner-service.js';
-import { startTurn, type StartedTurn } from '../helpers/turn-gateway.js';
+import { type StartedTurn, turnsClosedAfterEach } from '../helpers/turn-gateway.js';
 import { rootWith, runsHere } from '../helpers/machine-tools.js';
 
 const KEY = 'sk-ant-api03-real-key-loopback-0123456789';
@@ -46,7 +49,7 @@ const rootTest = root ? test : test.skip;
 const ip = (...args: string[]): boolean => spawnSync('ip', args).status === 0;
 
 let gateway: Gateway | undefined;
-let turn: TurnGateway | undefined;
+const startTurn = turnsClosedAfterEach();
 const servers: Server[] = [];
 const children: ChildProcess[] = [];
 // The veths made below (a describe's afterAll is skipped when -t filters its tests out: this one is not).
@@ -57,8 +60,6 @@ afterAll(() => {
   }
 });
 afterEach(async () => {
-  await turn?.gateway?.close();
-  turn = undefined;
   await gateway?.close();
   gateway = undefined;
   for (const child of children.splice(0)) child.kill('SIGKILL');
@@ -77,28 +78,13 @@ async function gatewayTo(upstream: string, trusted?: (uid: number) => boolean): 
   return gateway;
 }
 
-function call(g: Gateway): Promise<{ status: number; body: string }> {
-  const port = Number(new URL(g.env.ANTHROPIC_BASE_URL ?? '').port);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/anthropic/v1/messages',
-        headers: { 'x-api-key': g.capability, 'content-type': 'application/json' }
-      },
-      res => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() })
-        );
-      }
-    );
-    req.on('error', reject);
-    req.end('{"model":"claude-x","max_tokens":1,"messages":[]}');
+/** One Anthropic call through g with the capability (helpers/test-gateway.ts): status and body. */
+async function call(g: Gateway): Promise<{ status: number; body: string }> {
+  const { status, body } = await anthropicCall(g, {
+    'x-api-key': g.capability,
+    'content-type': 'application/json'
   });
+  return { status, body };
 }
 
 /** The agent's listener (helpers/foreign-listener.ts), a process of an agent’s user. */
@@ -109,12 +95,7 @@ async function start(
   config: string | undefined,
   env: NodeJS.ProcessEnv = {}
 ): Promise<StartedTurn> {
-  const got = await startTurn(
-    { ...(config !== undefined && { config }) },
-    { ANTHROPIC_API_KEY: KEY, ...env }
-  );
-  turn = got.turn;
-  return got;
+  return startTurn({ ...(config !== undefined && { config }) }, { ANTHROPIC_API_KEY: KEY, ...env });
 }
 
 /** OpenRouter fronted at upstream (its key only), as the action starts it for an isolated agent. */
@@ -135,13 +116,12 @@ async function openrouterAt(upstream: string): Promise<Gateway> {
  */
 async function openrouterOnlyAt(upstream: string): Promise<Gateway> {
   const got = await startTurn({}, { OPENROUTER_API_KEY: OR_KEY, OPENROUTER_BASE_URL: upstream });
-  turn = got.turn;
   const g = got.turn.gateway;
   expect(g?.fronted.map(f => f.provider)).toEqual(['openrouter']);
   return g!;
 }
 
-/** One model call through the gateway (helpers/gateway-calls.ts): its status. */
+/** One model call through the gateway (helpers/test-gateway.ts): its status. */
 const callOpenrouter = async (g: Gateway): Promise<number> => (await openrouterCall(g)).status;
 
 /** process.env with the proxy variables given (and every other proxy variable out) during fn. */
@@ -620,20 +600,8 @@ describe('the loopback-owner check: what holds', () => {
     return gateway;
   }
 
-  function callAnthropic(g: Gateway, headers: Record<string, string>): Promise<number> {
-    const port = Number(new URL(g.env.ANTHROPIC_BASE_URL ?? '').port);
-    return new Promise((resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/anthropic/v1/messages', headers },
-        res => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        }
-      );
-      req.on('error', reject);
-      req.end('{"model":"claude-x","max_tokens":1,"messages":[]}');
-    });
-  }
+  const callAnthropic = async (g: Gateway, headers: Record<string, string>): Promise<number> =>
+    (await anthropicCall(g, headers)).status;
 
   rootTest(
     'the runner’s service on 127.0.0.1 only, the agent on [::1] at the same port, `localhost`: the agent never gets the key',

@@ -7,7 +7,7 @@ import { afterEach, expect, test } from '@jest/globals';
 import OpenAI from 'openai';
 import { CALLS_KEPT, Ledger } from '../../src/gateway/ledger.js';
 import { nextWait, retryAfterMs } from '../../src/gateway/retry.js';
-import { gatewayWorld, type World } from '../helpers/gateway-world.js';
+import { gatewayWorld, type World } from '../helpers/test-gateway.js';
 import { chatChunks, type Behaviour } from '../helpers/provider-standin.js';
 
 let world: World | undefined;

@@ -11,6 +11,7 @@ import type { Gateway } from '../../src/gateway/types.js';
 import { setProcessEnv } from '../helpers/process-env.js';
 import { chatChunks, REAL_KEY, startStandIn, type StandIn } from '../helpers/provider-standin.js';
 import { Proxy } from '../helpers/proxy.js';
+import { gatewayOptions } from '../helpers/test-gateway.js';
 
 let closing: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -44,15 +45,12 @@ async function world(proxyVars: (proxy: Proxy) => Record<string, string | undefi
   });
   closing.push(async () => restore());
   const notes: string[] = [];
-  const gateway = await startGateway({
-    env: { OPENAI_API_KEY: REAL_KEY, OPENAI_BASE_URL: `http://provider.test:${port}/v1` },
-    mode: 'auto',
-    budgets: {},
-    retry: { tries: 1, backoffMs: 1, totalMs: 1 },
-    signal: new AbortController().signal,
-    note: line => notes.push(line),
-    warning: () => undefined
-  });
+  const gateway = await startGateway(
+    gatewayOptions(
+      { OPENAI_API_KEY: REAL_KEY, OPENAI_BASE_URL: `http://provider.test:${port}/v1` },
+      { retry: { tries: 1, backoffMs: 1, totalMs: 1 }, note: line => notes.push(line) }
+    )
+  );
   if (!gateway) throw new Error('no gateway started');
   closing.push(() => gateway.close());
   return { gateway, standIn, proxy, notes };

@@ -4,17 +4,15 @@
  * making: what it warned, what it hid, what the agent's environment holds and which credentials the
  * summary would list as held. The caller closes `turn.gateway`.
  */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { afterEach } from '@jest/globals';
 import { heldCredentials, startGateway } from '../../src/gateway/gateway.js';
 import type { LiveLog } from '../../src/publish/log.js';
 import type { Cancellation } from '../../src/run/cancellation.js';
-import { fillAgentHome } from '../../src/confine/agent-home.js';
 import { agentEnvironment, agentOverrides, heldByAgent } from '../../src/fronting/agent-reach.js';
 import { startTurnGateway, type TurnGateway } from '../../src/steps/gateway.js';
 import type { Plan } from '../../src/steps/plan.js';
 import type { Ports } from '../../src/steps/ports.js';
+import { agentHome, hermesHome, writeHome, type AgentHome } from './hermes-home.js';
 import { cliSettings } from './settings.js';
 
 export interface HomeFiles {
@@ -47,13 +45,12 @@ export async function startTurn(
   env: NodeJS.ProcessEnv,
   { isolated = true, inputs = {} }: TurnOptions = {}
 ): Promise<StartedTurn> {
-  const home = files.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
-  if (files.skill !== undefined) {
-    fs.mkdirSync(path.join(home, 'skills', 'deploy'), { recursive: true });
-    fs.writeFileSync(path.join(home, 'skills', 'deploy', 'SKILL.md'), files.skill);
-  }
-  if (files.config !== undefined) fs.writeFileSync(path.join(home, 'config.yaml'), files.config);
-  if (files.dotenv !== undefined) fs.writeFileSync(path.join(home, '.env'), files.dotenv);
+  const home = files.home ?? hermesHome();
+  writeHome(home, {
+    ...(files.skill !== undefined && { 'skills/deploy/SKILL.md': files.skill }),
+    ...(files.config !== undefined && { 'config.yaml': files.config }),
+    ...(files.dotenv !== undefined && { '.env': files.dotenv })
+  });
   const warnings: string[] = [];
   const hidden: string[] = [];
   const stepEnv = { HERMES_HOME: home, ...env };
@@ -87,21 +84,27 @@ export async function startTurn(
   };
 }
 
-/** The agent's copy of Hermes' home as fillAgentHome makes it from that turn. */
-export function agentHomeOf(got: StartedTurn): {
-  dir: string;
-  warnings: string[];
-  config?: string;
-} {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-home-'));
-  const warnings: string[] = [];
-  fillAgentHome(home, {
-    ignoreUserConfig: false,
-    env: got.stepEnv,
-    overrides: agentOverrides(got.turn, got.stepEnv),
-    warn: m => warnings.push(m)
+/**
+ * startTurn for the calling test file: every turn's gateway it starts is closed after the test that
+ * started it (registered where it is called, so in that file's order of afterEach hooks).
+ */
+export function turnsClosedAfterEach(): typeof startTurn {
+  const open: TurnGateway[] = [];
+  afterEach(async () => {
+    for (const turn of open.splice(0)) await turn.gateway?.close();
   });
-  const dir = path.join(home, '.hermes');
-  const file = path.join(dir, 'config.yaml');
-  return { dir, warnings, ...(fs.existsSync(file) && { config: fs.readFileSync(file, 'utf8') }) };
+  return async (...args) => {
+    const got = await startTurn(...args);
+    open.push(got.turn);
+    return got;
+  };
+}
+
+/** The agent's copy of Hermes' home as fillAgentHome makes it from that turn (helpers/hermes-home.ts). */
+export function agentHomeOf(got: StartedTurn, ignoreUserConfig = false): AgentHome {
+  return agentHome({
+    ignoreUserConfig,
+    env: got.stepEnv,
+    overrides: agentOverrides(got.turn, got.stepEnv)
+  });
 }
