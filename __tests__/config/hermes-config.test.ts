@@ -6,8 +6,8 @@
  * line breaks, directives, aliases, several documents), a fronted key hidden in config.yaml where
  * the agent's copy would hold it (a turn's gateway started in-process, helpers/turn-gateway.ts),
  * the copy as PyYAML (Hermes) loads it, a config.yaml that is a link, a directory or a FIFO, and
- * the credential paths configCredentials must find. "Was a hole" marks a hole they found, now
- * closed.
+ * the credential paths configCredentials must find. Each is a named case: "was a hole: …" where they
+ * found one (closed since, its comment says how), "attack held: …" where the reading held.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -121,7 +121,7 @@ describe('config.yaml read as PyYAML reads it', () => {
   // pass. Here PyYAML gives base_url https://llm-proxy.example (never fronted, docs/gateway.md);
   // the action reads api.anthropic.com and fronts it, and the copy overrides the user's endpoint.
   // Fix: a mapping in the model section with more than one merge key is unusable.
-  test('two `<<` keys in model: read as PyYAML does (the last wins), not fronted', () => {
+  test('was a hole: two `<<` keys in model: read as PyYAML does (the last wins), not fronted', () => {
     const config =
       'a: &a {provider: anthropic, base_url: https://api.anthropic.com}\n' +
       'b: &b {provider: anthropic, base_url: https://llm-proxy.example}\n' +
@@ -150,7 +150,7 @@ describe('config.yaml read as PyYAML reads it', () => {
       'a second model behind \\x85 in a comment',
       'model:\n  provider: anthropic\n# end\x85model: {provider: nous}\n'
     ]
-  ])('%s: not read for certain, not fronted', (_what, config) => {
+  ])('was a hole: %s: not read for certain, not fronted', (_what, config) => {
     expect(routeOf(config).routed).toBe(false);
   });
 
@@ -164,7 +164,7 @@ describe('config.yaml read as PyYAML reads it', () => {
   // with a YAML 1.1 line break is not read at all, so no copy is made from it and Anthropic is not
   // fronted. PyYAML, when this machine has it, confirms what Hermes would have read.
   (pyyaml ? test : test.skip)(
-    'a config with a \u2028 comment: PyYAML reads a second model; the action reads none, makes no copy',
+    'attack held: a config with a \u2028 comment: PyYAML reads a second model; the action reads none, makes no copy',
     () => {
       const config = 'model:\n  provider: anthropic\n# end\u2028model: {provider: nous}\n';
       const read = spawnSync(
@@ -187,7 +187,7 @@ describe('config.yaml read as PyYAML reads it', () => {
     ['model as `? model`', '? model\n: {provider: anthropic}\n"model": {provider: nous}\n'],
     ['a !!null provider', 'model:\n  provider: !!null anthropic\n'],
     ['a sexagesimal base_url', 'model:\n  provider: anthropic\n  base_url: 190:20:30\n']
-  ])('%s: not read as anthropic to front', (_what, config) => {
+  ])('attack held: %s: not read as anthropic to front', (_what, config) => {
     expect(routeOf(config).routed).toBe(false);
   });
 
@@ -199,7 +199,7 @@ describe('config.yaml read as PyYAML reads it', () => {
   // action reads neither, fronts Anthropic at api.anthropic.com and overrides the user's endpoint in
   // the agent's copy (the same class as round 2's two `<<` keys). Checked with python3 yaml.safe_load.
   // Fix: refuse (unusable) a document with a %YAML directive, or with any directive at all.
-  test('a %YAML 1.2 directive and a merge: the action reads what PyYAML reads', () => {
+  test('was a hole: a %YAML 1.2 directive and a merge: the action reads what PyYAML reads', () => {
     const config =
       '%YAML 1.2\n---\nbase: &b\n  provider: custom\n  base_url: http://10.0.0.9:4000\nmodel:\n  <<: *b\n';
     const pyyaml = spawnSync(
@@ -230,7 +230,7 @@ describe('config.yaml read as PyYAML reads it', () => {
   // refuses (NEL/LS/PS, errors), replace \x85 \u2028 \u2029 by \n before parsing as PyYAML's reader
   // does, or treat any text the action cannot read for certain as holding every fronted key (front
   // no provider whose key could be in it; or give the agent no copy of it).
-  test('an escaped OpenRouter key after a NEL in a comment: not fronted, or not in the agent’s copy', async () => {
+  test('was a hole: an escaped OpenRouter key after a NEL in a comment: not fronted, or not in the agent’s copy', async () => {
     const escaped = `\\x73${OR_KEY.slice(1)}`;
     const config = `model:\n  provider: openrouter\n# old settings\x85spare: "${escaped}"\n`;
     expect(config).not.toContain(OR_KEY);
@@ -268,7 +268,7 @@ describe('YAML tricks in the user’s config.yaml', () => {
     ['a $ in provider', 'model:\n  provider: ${P}\n'],
     ['the top a sequence', '- model: {provider: anthropic}\n'],
     ['not YAML (a tab indent)', 'model:\n\tprovider: anthropic\n']
-  ])('%s: cannot be read for certain, not fronted', (_what, config) => {
+  ])('attack held: %s: cannot be read for certain, not fronted', (_what, config) => {
     const read = modelSectionOf(config, 'c.yaml');
     expect(read.kind).toBe('unusable');
     expect(anthropicRoute(facts(read)).routed).toBe(false);
@@ -282,18 +282,18 @@ describe('YAML tricks in the user’s config.yaml', () => {
       'model a merge of two',
       'a: &a {provider: nous}\nb: &b {provider: anthropic}\nmodel:\n  <<: [*a, *b]\n'
     ]
-  ])('%s: read through it as PyYAML does (nous), not fronted', (_what, config) => {
+  ])('attack held: %s: read through it as PyYAML does (nous), not fronted', (_what, config) => {
     const read = modelSectionOf(config, 'c.yaml');
     expect(read).toMatchObject({ kind: 'read', provider: 'nous' });
     expect(anthropicRoute(facts(read)).routed).toBe(false);
   });
 
-  test('a merge at the top level: cannot be read for certain', () => {
+  test('attack held: a merge at the top level: cannot be read for certain', () => {
     const read = modelSectionOf('t: &t {model: {provider: nous}}\n<<: *t\n', 'c.yaml');
     expect(read.kind).toBe('unusable');
   });
 
-  test('model an alias of anthropic: the copy merges it and points at the gateway', () => {
+  test('attack held: model an alias of anthropic: the copy merges it and points at the gateway', () => {
     const config = 'm: &m {provider: anthropic, default: claude-x}\nmodel: *m\n';
     const copy = withAnthropicBase(modelSectionOf(config, 'c'), GATEWAY);
     expect(parse(copy, { merge: true })).toEqual({
@@ -302,7 +302,7 @@ describe('YAML tricks in the user’s config.yaml', () => {
     });
   });
 
-  test('an alias bomb inside the model section: cannot be read for certain, not expanded', () => {
+  test('attack held: an alias bomb inside the model section: cannot be read for certain, not expanded', () => {
     const levels = ['a: &a [x,x,x,x,x,x,x,x,x]'];
     for (let n = 1; n < 9; n++) {
       const prev = `l${n - 1}`.replace('l0', 'a');
@@ -317,7 +317,7 @@ describe('YAML tricks in the user’s config.yaml', () => {
     expect(read.kind).toBe('unusable');
   });
 
-  test('a BOM: read, and the copy holds no BOM', () => {
+  test('attack held: a BOM: read, and the copy holds no BOM', () => {
     const read = modelSectionOf('\uFEFFmodel:\n  provider: anthropic\n', 'c.yaml');
     expect(read).toMatchObject({ kind: 'read', provider: 'anthropic' });
     const copy = withAnthropicBase(read, GATEWAY);
@@ -325,11 +325,11 @@ describe('YAML tricks in the user’s config.yaml', () => {
     expect(parse(copy)).toEqual({ model: { provider: 'anthropic', base_url: GATEWAY } });
   });
 
-  test('a %YAML 1.2 directive cannot turn `on` into the name of a provider to front', () => {
+  test('attack held: a %YAML 1.2 directive cannot turn `on` into the name of a provider to front', () => {
     expect(routeOf('%YAML 1.2\n---\nmodel:\n  provider: on\n').routed).toBe(false);
   });
 
-  test('the copy: explicit keys over a merge key, so Hermes (PyYAML merges) sees the gateway', () => {
+  test('attack held: the copy: explicit keys over a merge key, so Hermes (PyYAML merges) sees the gateway', () => {
     const config =
       'base: &b {provider: anthropic, base_url: http://127.0.0.1:9/up}\nmodel:\n  <<: *b\n  provider: anthropic\n';
     const copy = withAnthropicBase(modelSectionOf(config, 'c'), GATEWAY);
@@ -338,7 +338,7 @@ describe('YAML tricks in the user’s config.yaml', () => {
     });
   });
 
-  test('an anchored model used elsewhere: the other use points at the gateway too, never elsewhere', () => {
+  test('attack held: an anchored model used elsewhere: the other use points at the gateway too, never elsewhere', () => {
     const copy = withAnthropicBase(
       modelSectionOf(
         'model: &m {provider: anthropic, base_url: http://127.0.0.1:9}\nfallback_model: *m\n',
@@ -352,7 +352,7 @@ describe('YAML tricks in the user’s config.yaml', () => {
     });
   });
 
-  test('an alias bomb is neither expanded nor slow', () => {
+  test('attack held: an alias bomb is neither expanded nor slow', () => {
     const levels = ['a: &a [x,x,x,x,x,x,x,x,x]'];
     for (let n = 1; n < 9; n++) {
       const prev = `l${n - 1}`.replace('l0', 'a');
@@ -365,7 +365,7 @@ describe('YAML tricks in the user’s config.yaml', () => {
     expect(copy.length).toBeLessThan(config.length * 2);
   });
 
-  test('a 20 MB config.yaml is read and copied in bounded time', () => {
+  test('attack held: a 20 MB config.yaml is read and copied in bounded time', () => {
     const big = `model:\n  provider: anthropic\nnotes: |\n${'  lorem ipsum dolor sit amet\n'.repeat(700_000)}`;
     const began = Date.now();
     const copy = withAnthropicBase(modelSectionOf(big, 'c'), GATEWAY);
@@ -379,14 +379,14 @@ describe('YAML tricks in the user’s config.yaml', () => {
   // upstream, and the copy overrides the merged provider with anthropic. Hermes would have used the
   // merged third-party endpoint (never fronted, docs/gateway.md): the real key goes to another
   // upstream than the user's, and the rule's "Hermes would use anthropic at X" is false.
-  test('(was a hole) provider and base_url from a merge key are read as PyYAML reads them', () => {
+  test('was a hole: provider and base_url from a merge key are read as PyYAML reads them', () => {
     const got = routeOf(
       'common: &common\n  provider: anthropic\n  base_url: https://llm-proxy.example/anthropic\nmodel:\n  <<: *common\n  default: claude-sonnet-4-6\n'
     );
     expect(got.routed).toBe(false);
   });
 
-  test('(was a hole) a merged other provider is read, not replaced by anthropic', () => {
+  test('was a hole: a merged other provider is read, not replaced by anthropic', () => {
     const got = routeOf('common: &c {provider: nous}\nmodel:\n  <<: *c\n');
     expect(got.routed).toBe(false);
   });
@@ -395,14 +395,14 @@ describe('YAML tricks in the user’s config.yaml', () => {
   // mapping; withAnthropicBase then throws ("Expected boolean value for set(key, value)") inside
   // startTurnGateway, after the gateway has started: the step dies instead of saying "not fronted".
   // PyYAML gives Hermes a Python set, which it reads as no model section.
-  test('(was a hole) model as a !!set is not a section the action can read', () => {
+  test('was a hole: model as a !!set is not a section the action can read', () => {
     const read = modelSectionOf('model: !!set {? default}\n', 'c');
     expect(read.kind).toBe('unusable');
   });
 
   // HOLE (low): a tag PyYAML's safe_load refuses (!!python/…) is only a warning to `yaml`: the
   // section reads, the gateway fronts, and the copy (tag kept) is a file Hermes cannot load at all.
-  test('(was a hole) a !!python tag PyYAML refuses makes the file unusable', () => {
+  test('was a hole: a !!python tag PyYAML refuses makes the file unusable', () => {
     const read = modelSectionOf(
       'model:\n  provider: anthropic\nhooks: !!python/object/apply:os.system ["id"]\n',
       'c'
@@ -423,13 +423,13 @@ describe('config.yaml with several documents', () => {
   // key, and OPENROUTER_API_KEY is not listed as held (a key under a name like `spare` is no
   // credential to configCredentials either). Fix: visit every document (parseAllDocuments, as
   // configCredentials does), or treat a text parsed_ refuses as holding every fronted key.
-  test('configHolding finds a key escaped in a second document', () => {
+  test('was a hole: configHolding finds a key escaped in a second document', () => {
     const text = `model:\n  provider: openrouter\n---\nspare: "\\x73${OR_KEY.slice(1)}"\n`;
     expect(text).not.toContain(OR_KEY);
     expect(configHolding(text, [OR_KEY]).holding.has(OR_KEY)).toBe(true);
   });
 
-  test('an escaped OpenRouter key in a second document: not fronted, or not in the agent’s copy', async () => {
+  test('attack held: an escaped OpenRouter key in a second document: not fronted, or not in the agent’s copy', async () => {
     const config = `model:\n  provider: openrouter\n---\nspare: "\\x73${OR_KEY.slice(1)}"\n`;
     const got = await startTurn({ config }, { ANTHROPIC_API_KEY: '', OPENROUTER_API_KEY: OR_KEY });
     const fronted = got.turn.gateway?.fronted.some(f => f.provider === 'openrouter') ?? false;
@@ -460,7 +460,7 @@ describe('config.yaml that is not clean YAML', () => {
   // Fix: when parsed_ refuses the text (any error, several documents), treat it as holding every
   // fronted key (front none whose value could be in it), or search every double-quoted span of the
   // raw text, unescaped, as well.
-  test('a stray closing bracket, then a key escaped: not fronted, or said', async () => {
+  test('was a hole: a stray closing bracket, then a key escaped: not fronted, or said', async () => {
     const config = `a: {b: 1\n}}}\nspare: "\\x73${OR_KEY.slice(1)}"\n`;
     expect(config).not.toContain(OR_KEY);
     const got = await startTurn({ config }, { ANTHROPIC_API_KEY: '', OPENROUTER_API_KEY: OR_KEY });
@@ -568,7 +568,7 @@ describe("the agent's config.yaml copy as PyYAML reads it", () => {
       'b: &b {base_url: https://x.example}\nmodel:\n  <<: *b\n  provider: anthropic\n'
     ],
     ['a quoted key', '"model":\n  provider: anthropic\n  base_url: https://api.anthropic.com\n']
-  ])('%s: model.provider anthropic and base_url the gateway', (_what, text) => {
+  ])('attack held: %s: model.provider anthropic and base_url the gateway', (_what, text) => {
     const section = modelSectionOf(text, 'c.yaml');
     expect(section.kind).not.toBe('unusable');
     const loaded = pyLoad(withAnthropicBase(section, GW));
@@ -591,13 +591,13 @@ describe("the agent's config.yaml copy as PyYAML reads it", () => {
       'model twice inside model',
       'model:\n  provider: anthropic\n  base_url: a\n  base_url: https://x.example\n'
     ]
-  ])('%s: not read for certain, so not fronted', (_what, text) => {
+  ])('attack held: %s: not read for certain, so not fronted', (_what, text) => {
     expect(modelSectionOf(text, 'c.yaml').kind).toBe('unusable');
   });
 });
 
 describe('config.yaml as a link, a directory, a FIFO', () => {
-  test('a link: its target is read, the agent’s copy is a fresh file, the target untouched', () => {
+  test('attack held: a link: its target is read, the agent’s copy is a fresh file, the target untouched', () => {
     const source = tmp('hermes-home-');
     const target = path.join(tmp('elsewhere-'), 'real.yaml');
     const text = 'model:\n  provider: anthropic\n';
@@ -618,7 +618,7 @@ describe('config.yaml as a link, a directory, a FIFO', () => {
     expect(fs.readFileSync(target, 'utf8')).toBe(text);
   });
 
-  test('a directory: cannot be read, not fronted', () => {
+  test('attack held: a directory: cannot be read, not fronted', () => {
     const source = tmp('hermes-home-');
     fs.mkdirSync(path.join(source, 'config.yaml'));
     const read = readModelSection({ HERMES_HOME: source });
@@ -630,7 +630,7 @@ describe('config.yaml as a link, a directory, a FIFO', () => {
   // (or a link to one) blocks the action's whole event loop until some writer comes, for ever if none
   // does: no timeout of the step's fires. Read only with an Anthropic key, isolated or not. Before
   // dcc6fcd, fillAgentHome's cpSync refused a FIFO (ERR_FS_CP_FIFO_PIPE).
-  test('(was a hole) a FIFO config.yaml is refused at once', () => {
+  test('was a hole: a FIFO config.yaml is refused at once', () => {
     const source = tmp('hermes-home-');
     const fifo = path.join(source, 'config.yaml');
     const made = spawn('mkfifo', [fifo], { stdio: 'ignore' });
@@ -817,7 +817,7 @@ describe('where config.yaml sets a credential (configCredentials), missed', () =
     ['api_keys, a list', `api_keys:\n  - ${OR_KEY}\n`],
     ['a !!binary api_key', `api_key: !!binary ${B64}\n`],
     ['an Authorization header', `headers:\n  Authorization: Bearer ${OR_KEY}\n`]
-  ])('%s: said', (_what, text) => {
+  ])('attack held: %s: said', (_what, text) => {
     expect(configCredentials(text)).not.toEqual([]);
   });
 });
@@ -825,7 +825,7 @@ describe('where config.yaml sets a credential (configCredentials), missed', () =
 describe("config.yaml's credential paths", () => {
   const KEY = 'sk-or-v1-real-key-round6-0123456789abcdef';
 
-  test('text around a `${VAR}` (a key after it, `$${X}`, two references): still said', () => {
+  test('attack held: text around a `${VAR}` (a key after it, `$${X}`, two references): still said', () => {
     expect(configCredentials(`api_key: \${X}${KEY}\n`)).toEqual(['api_key']);
     expect(configCredentials(`api_key: ${KEY}\${X}\n`)).toEqual(['api_key']);
     expect(configCredentials('api_key: $${X}\n')).toEqual(['api_key']);
@@ -839,12 +839,12 @@ describe("config.yaml's credential paths", () => {
   // agent reads it in its copy, and neither the warning nor the held row says so. Suggested fix:
   // for an alias value under a credential-named key, resolve it (alias.resolve(doc)) and test the
   // resolved scalar; name the path of the use (`auxiliary.vision.api_key`).
-  test('api_key an alias of a key anchored under another name: said', () => {
+  test('was a hole: api_key an alias of a key anchored under another name: said', () => {
     const text = `shared: &k ${KEY}\nauxiliary:\n  vision:\n    api_key: *k\n`;
     expect(configCredentials(text)).toEqual(['auxiliary.vision.api_key']);
   });
 
-  test('a key with HTML, markdown or a workflow command in its name: escaped in the held row', () => {
+  test('attack held: a key with HTML, markdown or a workflow command in its name: escaped in the held row', () => {
     const text = `"<img src=x onerror=alert(1)>|**x** ::warning::y_token": ${KEY}\n`;
     const found = configCredentials(text);
     expect(found).toHaveLength(1);
@@ -854,7 +854,7 @@ describe("config.yaml's credential paths", () => {
     expect(fact).not.toContain('|**x**');
   });
 
-  test('several documents: a key in the second is said', () => {
+  test('attack held: several documents: a key in the second is said', () => {
     expect(configCredentials(`model: {}\n---\ntoken: ${KEY}\n`)).toEqual(['token']);
   });
 });

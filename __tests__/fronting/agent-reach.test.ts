@@ -5,8 +5,8 @@
  * configHolds, configCredentials), a base URL's userinfo (src/text/url.ts shownUrl), and the
  * workspace holding Hermes' home (src/confine/confine.ts runsAsOwnUser); and the summary's held row
  * (heldByAgent, heldCredentials, src/publish/model-calls.ts heldFact) naming what the agent still
- * holds. It also holds the red team's attacks on this behaviour: a test that passes is the product
- * holding, and each hole they found is closed (its comment or title says "was a hole").
+ * holds. It also holds the red team's attacks on this behaviour, each a named case: "was a hole: …"
+ * where they found one (closed since, its comment says how), "attack held: …" where the product held.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -98,7 +98,7 @@ const ownUser = (workspace: string, hermesHome: string): boolean =>
 
 // The agent's environment.
 describe('the key looked for in the agent’s environment', () => {
-  test('a variable holding the key upper-cased or split is not the key (nothing to drop)', async () => {
+  test('attack held: a variable holding the key upper-cased or split is not the key (nothing to drop)', async () => {
     const got = await startWith(
       {},
       {
@@ -112,7 +112,7 @@ describe('the key looked for in the agent’s environment', () => {
     expect(got.agentEnv.SHOUTED).toBe(OR_KEY.toUpperCase());
   });
 
-  test('the key inside a longer value (a URL, a header line): dropped, said by name', async () => {
+  test('attack held: the key inside a longer value (a URL, a header line): dropped, said by name', async () => {
     const got = await startWith(
       {},
       {
@@ -132,7 +132,7 @@ describe('the key looked for in the agent’s environment', () => {
   // environment, which the agent reads (`env`), and heldByAgent() names nothing. Fix: in
   // agentEnvironment, drop (and name in the warning, redacted) a variable whose name holds a fronted
   // value as well; the same for the .env copy's names (agent-home.ts).
-  test('the key in a variable’s NAME (`echo "$KEY=1" >> $GITHUB_ENV` gone wrong): not in the agent’s environment', async () => {
+  test('was a hole: the key in a variable’s NAME (`echo "$KEY=1" >> $GITHUB_ENV` gone wrong): not in the agent’s environment', async () => {
     const got = await startWith({}, { OPENROUTER_API_KEY: OR_KEY, [`X_${OR_KEY}`]: '1' });
     expect(got.turn.gateway?.fronted.map(f => f.provider)).toEqual(['openrouter']);
     expect(Object.keys(got.agentEnv).join('\n')).not.toContain(OR_KEY);
@@ -156,7 +156,7 @@ describe('a fronted key’s value where the agent reads it, written so the check
     ['a \\u escape', `model:\n  provider: anthropic\nspare:\n  key: "${unicode}"\n`],
     ['an escaped line break', `model:\n  provider: anthropic\nspare:\n  key: "${split}"\n`],
     ['!!binary', `model:\n  provider: anthropic\nspare:\n  key: !!binary ${binary}\n`]
-  ])('the key as %s: not fronted, said, held', async (_what, config) => {
+  ])('attack held: the key as %s: not fronted, said, held', async (_what, config) => {
     expect(config).not.toContain(KEY);
     const got = await start(config);
     expect(got.turn.gateway).toBeUndefined();
@@ -173,11 +173,14 @@ describe('a fronted key’s value where the agent reads it, written so the check
   test.each([
     ['.env under another name', { dotenv: `SPARE=${KEY}\n` }],
     ['a skill’s file', { skill: `# deploy\nuse ${KEY} for the release notes\n` }]
-  ])('the step’s key in %s: not in the agent’s home while fronted', async (_what, files) => {
-    const got = await start('model:\n  provider: anthropic\n', {}, files);
-    const fronted = got.turn.gateway?.fronted.some(f => f.provider === 'anthropic') ?? false;
-    expect(fronted && agentHomeText(got).includes(KEY)).toBe(false);
-  });
+  ])(
+    'was a hole: the step’s key in %s: not in the agent’s home while fronted',
+    async (_what, files) => {
+      const got = await start('model:\n  provider: anthropic\n', {}, files);
+      const fronted = got.turn.gateway?.fronted.some(f => f.provider === 'anthropic') ?? false;
+      expect(fronted && agentHomeText(got).includes(KEY)).toBe(false);
+    }
+  );
 
   // Found after round 2 (same class): the step's key given twice by the workflow, once under the
   // provider's name and once under another (`LLM_KEY: ${{ secrets.… }}`), reached Hermes' environment
@@ -187,7 +190,7 @@ describe('a fronted key’s value where the agent reads it, written so the check
     ['a credential-shaped name', 'LLM_API_KEY'],
     ['a value that holds it', 'LLM_CONFIG']
   ])(
-    'the step’s key under %s: left out of Hermes’ environment, said by name',
+    'was a hole: the step’s key under %s: left out of Hermes’ environment, said by name',
     async (_what, name) => {
       const value = name === 'LLM_CONFIG' ? `{"key":"${KEY}"}` : KEY;
       const got = await start('model:\n  provider: anthropic\n', { [name]: value });
@@ -200,7 +203,7 @@ describe('a fronted key’s value where the agent reads it, written so the check
     }
   );
 
-  test('a key shorter than 8 characters is not looked for elsewhere (it would match ordinary text)', async () => {
+  test('attack held: a key shorter than 8 characters is not looked for elsewhere (it would match ordinary text)', async () => {
     const got = await start(undefined, {
       ANTHROPIC_API_KEY: '',
       OPENROUTER_API_KEY: 'k',
@@ -211,7 +214,7 @@ describe('a fronted key’s value where the agent reads it, written so the check
     expect(got.warnings.join('\n')).not.toMatch(/holds the value/);
   });
 
-  test('the warning for a key in config.yaml does not echo it', async () => {
+  test('attack held: the warning for a key in config.yaml does not echo it', async () => {
     const got = await start(`model:\n  provider: anthropic\n# old: ${KEY}\n`);
     expect(got.warnings.join('\n')).toMatch(/holds the value of ANTHROPIC_API_KEY/);
     expect(got.warnings.join('\n')).not.toContain(KEY);
@@ -231,7 +234,7 @@ describe('a fronted key in the files of Hermes’ home', () => {
   // at names. A skill's file or directory named after the key (a cache, `notes-<key>.md`) is copied
   // as named, and the agent lists it. Fix: in the same walk, drop an entry (a directory with all it
   // holds) whose name holds a fronted key's value, or whose link target does; say it without the name.
-  test('the key in a skill’s file name: not in the agent’s copy', async () => {
+  test('was a hole: the key in a skill’s file name: not in the agent’s copy', async () => {
     const home = tmp('hermes-home-');
     fs.mkdirSync(path.join(home, 'skills', 'deploy'), { recursive: true });
     fs.writeFileSync(path.join(home, 'skills', 'deploy', `token-${KEY}.txt`), 'see the name\n');
@@ -240,7 +243,7 @@ describe('a fronted key in the files of Hermes’ home', () => {
     expect(everything(agentHomeOf(got).dir)).not.toContain(KEY);
   });
 
-  test('a hard link in skills/ to a file holding the key: copied as a file, dropped', async () => {
+  test('attack held: a hard link in skills/ to a file holding the key: copied as a file, dropped', async () => {
     const home = tmp('hermes-home-');
     const outside = path.join(tmp('elsewhere-'), 'notes.txt');
     fs.writeFileSync(outside, `key ${KEY}\n`);
@@ -252,7 +255,7 @@ describe('a fronted key in the files of Hermes’ home', () => {
     expect(copy.warnings.join('\n')).not.toContain(KEY);
   });
 
-  test('the step’s key given with spaces around it: a skill holding it bare is still dropped, the env copy too', async () => {
+  test('attack held: the step’s key given with spaces around it: a skill holding it bare is still dropped, the env copy too', async () => {
     const got = await start(
       'model:\n  provider: anthropic\n',
       { ANTHROPIC_API_KEY: `  ${KEY}\n`, LLM_KEY: KEY },
@@ -264,7 +267,7 @@ describe('a fronted key in the files of Hermes’ home', () => {
     expect(got.warnings.join('\n')).not.toContain(KEY);
   });
 
-  test('.env holding the key in a second, differently quoted assignment: no copy holds it', async () => {
+  test('attack held: .env holding the key in a second, differently quoted assignment: no copy holds it', async () => {
     const got = await start(
       'model:\n  provider: anthropic\n',
       { ANTHROPIC_API_KEY: 'sk-ant-step-value-not-used' },
@@ -277,7 +280,7 @@ describe('a fronted key in the files of Hermes’ home', () => {
 
 // The agent's copy of config.yaml.
 describe('the real key and the capability in what the agent and the logs get', () => {
-  test('fronted: the capability hidden, in no warning and not in the copy; the copy has no real key', async () => {
+  test('attack held: fronted: the capability hidden, in no warning and not in the copy; the copy has no real key', async () => {
     const got = await start('# team\nmodel:\n  provider: anthropic\n');
     const capability = got.turn.gateway!.capability;
     expect(got.hidden).toEqual([capability]);
@@ -289,7 +292,7 @@ describe('the real key and the capability in what the agent and the logs get', (
     expect(agent.config).not.toContain(KEY);
   });
 
-  test('block-style api_key in config.yaml: said in a warning', async () => {
+  test('attack held: block-style api_key in config.yaml: said in a warning', async () => {
     const got = await start(`model:\n  provider: anthropic\n  api_key: ${KEY}\n`);
     expect(agentHomeOf(got).warnings.join('\n')).toMatch(/api_key/);
   });
@@ -305,7 +308,7 @@ describe('the real key and the capability in what the agent and the logs get', (
     ['another name', `model:\n  provider: anthropic\nauxiliary:\n  vision:\n    key: ${KEY}\n`],
     ['a file the action cannot read as YAML', `model:\n\tprovider: anthropic\n# ${KEY}\n`]
   ])(
-    '(was a hole) the real key in config.yaml as %s: not fronted, said, held',
+    'was a hole: the real key in config.yaml as %s: not fronted, said, held',
     async (_what, config) => {
       const got = await start(config);
       expect(got.turn.gateway).toBeUndefined();
@@ -315,7 +318,7 @@ describe('the real key and the capability in what the agent and the logs get', (
     }
   );
 
-  test('an OpenRouter key in config.yaml: OpenRouter not fronted, Anthropic still is', async () => {
+  test('attack held: an OpenRouter key in config.yaml: OpenRouter not fronted, Anthropic still is', async () => {
     const openrouter = 'sk-or-v1-redteam-0123456789abcdef';
     const got = await start(`model:\n  provider: anthropic\n# spare: ${openrouter}\n`, {
       OPENROUTER_API_KEY: openrouter,
@@ -327,7 +330,7 @@ describe('the real key and the capability in what the agent and the logs get', (
     expect(got.held).not.toContain('ANTHROPIC_API_KEY');
   });
 
-  test('ignore-user-config: the agent gets no copy of config.yaml, so a key in it leaves OpenRouter fronted', async () => {
+  test('attack held: ignore-user-config: the agent gets no copy of config.yaml, so a key in it leaves OpenRouter fronted', async () => {
     const openrouter = 'sk-or-v1-redteam-0123456789abcdef';
     const got = await start(
       `# spare: ${openrouter}\n`,
@@ -340,7 +343,7 @@ describe('the real key and the capability in what the agent and the logs get', (
 
   // Was a hole (low, logs): a base URL's userinfo was echoed in the "not fronted" warning (the log's
   // redaction knows only the secrets it was given, not a password written into config.yaml).
-  test('(was a hole) a model.base_url password is not echoed in the warning', async () => {
+  test('was a hole: a model.base_url password is not echoed in the warning', async () => {
     const got = await start(
       'model:\n  provider: anthropic\n  base_url: https://ci:s3cret-proxy-pass@llm-proxy.example\n'
     );
@@ -369,7 +372,7 @@ describe('the real key and the capability in what the agent and the logs get', (
       }
     ]
   ])(
-    'a password in %s: not fronted (the gateway would not send it), not echoed',
+    'attack held: a password in %s: not fronted (the gateway would not send it), not echoed',
     async (_what, config, env) => {
       const got = await start(config, env);
       expect(got.turn.gateway).toBeUndefined();
@@ -378,7 +381,7 @@ describe('the real key and the capability in what the agent and the logs get', (
     }
   );
 
-  test('isolation none: never fronted, however config.yaml reads', async () => {
+  test('attack held: isolation none: never fronted, however config.yaml reads', async () => {
     const got = await start('model:\n  provider: anthropic\n', {}, { isolated: false });
     expect(got.turn.gateway).toBeUndefined();
     expect(got.turn.agentConfig).toBeUndefined();
@@ -387,7 +390,7 @@ describe('the real key and the capability in what the agent and the logs get', (
 });
 
 describe("a credential in the agent's copy of config.yaml, not a fronted key's", () => {
-  test('block-style api_key of another key: said in a warning', async () => {
+  test('attack held: block-style api_key of another key: said in a warning', async () => {
     const got = await startWith(
       { config: `model:\n  provider: anthropic\nauxiliary:\n  vision:\n    api_key: ${OTHER}\n` },
       { ANTHROPIC_API_KEY: AN_KEY }
@@ -411,7 +414,7 @@ describe("a credential in the agent's copy of config.yaml, not a fronted key's",
     ['a flow mapping', `auxiliary: {vision: {provider: openrouter, api_key: ${OTHER}}}\n`],
     ['a quoted key', `auxiliary:\n  vision:\n    "api_key": ${OTHER}\n`]
   ])(
-    'api_key of another key in %s: copied to the agent, unsaid and not in the held row',
+    'was a hole: api_key of another key in %s: copied to the agent, unsaid and not in the held row',
     async (_what, rest) => {
       const config = `model:\n  provider: anthropic\n${rest}`;
       // PyYAML reads the key where Hermes looks for it.
@@ -436,7 +439,7 @@ describe("a credential in the agent's copy of config.yaml, not a fronted key's",
 
 // A base URL's userinfo.
 describe('userinfo in a base URL', () => {
-  test('backslashes for slashes (https:\\\\u:p@host): not fronted, the password not shown', async () => {
+  test('attack held: backslashes for slashes (https:\\\\u:p@host): not fronted, the password not shown', async () => {
     const url = 'https:\\\\ci:s3cret-pass@api.anthropic.com';
     const got = await start('model:\n  provider: anthropic\n', { ANTHROPIC_BASE_URL: url });
     expect(got.turn.gateway?.fronted.some(f => f.provider === 'anthropic')).not.toBe(true);
@@ -448,7 +451,7 @@ describe('userinfo in a base URL', () => {
   // Anthropic "not fronted" warning (the log's redaction does not know it). Fix: in the fallback,
   // mask everything between `//` and the last `@` of the authority-looking part (`^[^/]*//.*@`), or
   // show only the host part of a URL that does not parse.
-  test('a password with a raw / in ANTHROPIC_BASE_URL is not echoed in the warning', async () => {
+  test('was a hole: a password with a raw / in ANTHROPIC_BASE_URL is not echoed in the warning', async () => {
     const url = 'https://ci:s3cret/pass@llm-proxy.example';
     expect(shownUrl(url)).not.toContain('s3cret');
     const got = await start('model:\n  provider: anthropic\n', { ANTHROPIC_BASE_URL: url });
@@ -459,14 +462,14 @@ describe('userinfo in a base URL', () => {
 
 // The workspace holding Hermes' home.
 describe("Hermes' home and the workspace the agent is lent", () => {
-  test("HERMES_HOME inside the workspace: the agent is not lent it (it would own Hermes' home)", () => {
+  test("attack held: HERMES_HOME inside the workspace: the agent is not lent it (it would own Hermes' home)", () => {
     const workspace = tmp('rt5-ws-');
     fs.mkdirSync(path.join(workspace, '.hermes'));
     expect(ownUser(workspace, path.join(workspace, '.hermes'))).toBe(false);
   });
 
   test.each(['.env', 'config.yaml'])(
-    'Hermes’ %s alone a link into the workspace: the agent is not lent it either',
+    'attack held: Hermes’ %s alone a link into the workspace: the agent is not lent it either',
     entry => {
       const workspace = tmp('rt5-ws-');
       fs.writeFileSync(path.join(workspace, entry), 'OPENROUTER_BASE_URL=https://pr.example\n');
@@ -476,7 +479,7 @@ describe("Hermes' home and the workspace the agent is lent", () => {
     }
   );
 
-  test('skills/ a link into the workspace (a team’s skills in the repository): still lent', () => {
+  test('attack held: skills/ a link into the workspace (a team’s skills in the repository): still lent', () => {
     const workspace = tmp('rt5-ws-');
     fs.mkdirSync(path.join(workspace, 'skills'));
     const home = tmp('rt5-runner-hermes-');
@@ -495,7 +498,7 @@ describe("Hermes' home and the workspace the agent is lent", () => {
   // Fix: in heldBy, compare fs.realpathSync of each directory (and of the lent tree), falling back
   // to path.resolve only when it does not exist; and refuse (or warn and not front) when Hermes'
   // home, or its .env / config.yaml targets, resolve inside the workspace.
-  test("HERMES_HOME a link into the workspace: the agent is still lent it, and the PR's .env routes the real key", async () => {
+  test("was a hole: HERMES_HOME a link into the workspace: the agent is still lent it, and the PR's .env routes the real key", async () => {
     const workspace = tmp('rt5-ws-');
     const inTree = path.join(workspace, '.hermes');
     fs.mkdirSync(inTree);
@@ -520,7 +523,7 @@ describe("Hermes' home and the workspace the agent is lent", () => {
   // tree to the agent: the linked home's `.env` (the workflow's `echo "OPENROUTER_API_KEY=…" >>
   // ~/.hermes/.env`) becomes the agent's own file, its mode no bar, while the gateway fronts the
   // key and the Isolation row says the agent did not hold it. Same fix (realpaths in heldBy).
-  test("HERMES_HOME a link into the workspace, the real key in its .env: fronted, not said held, yet the agent's own file", async () => {
+  test("was a hole: HERMES_HOME a link into the workspace, the real key in its .env: fronted, not said held, yet the agent's own file", async () => {
     const workspace = tmp('rt5-ws-');
     const inTree = path.join(workspace, '.hermes');
     fs.mkdirSync(inTree);
@@ -557,14 +560,14 @@ describe("Hermes' files through links (heldBy by realpath)", () => {
   // sends the real key to the agent's server. Suggested fix: resolve a dangling link's target
   // (readlink, then realpath of the deepest existing parent plus the rest) and compare that; or
   // refuse any link in Hermes' home whose target cannot be resolved.
-  test("Hermes' .env a dangling link into the workspace: the agent is not lent it", () => {
+  test("was a hole: Hermes' .env a dangling link into the workspace: the agent is not lent it", () => {
     const workspace = tmp('rt6-ws-');
     const home = tmp('rt6-runner-hermes-');
     fs.symlinkSync(path.join(workspace, '.env'), path.join(home, '.env'));
     expect(ownUser(workspace, { HERMES_HOME: home })).toBe(false);
   });
 
-  test('HERMES_HOME that does not exist, a link loop in it: isolation not refused wrongly', () => {
+  test('attack held: HERMES_HOME that does not exist, a link loop in it: isolation not refused wrongly', () => {
     const workspace = tmp('rt6-ws-');
     expect(ownUser(workspace, { HERMES_HOME: path.join(tmp('rt6-none-'), 'absent') })).toBe(true);
     const home = tmp('rt6-runner-hermes-');
@@ -575,7 +578,7 @@ describe("Hermes' files through links (heldBy by realpath)", () => {
   // The same hole for HERMES_HOME itself a dangling link (`~/.hermes -> $GITHUB_WORKSPACE/.hermes`,
   // not checked out yet): the agent is lent the workspace, makes `.hermes/` there, and a later run's
   // Hermes home (its .env routing the key, its config.yaml) is the agent's. Same fix.
-  test('HERMES_HOME itself a dangling link into the workspace: not lent', () => {
+  test('was a hole: HERMES_HOME itself a dangling link into the workspace: not lent', () => {
     const workspace = tmp('rt6-ws-');
     const link = path.join(tmp('rt6-runner-'), '.hermes');
     fs.symlinkSync(path.join(workspace, '.hermes'), link);
@@ -585,7 +588,7 @@ describe("Hermes' files through links (heldBy by realpath)", () => {
 
 // The summary's held row.
 describe('the Isolation row: the names of what the agent held', () => {
-  test("a .env name with HTML in it is escaped in the row (the name is Hermes' home's)", () => {
+  test("attack held: a .env name with HTML in it is escaped in the row (the name is Hermes' home's)", () => {
     const row = heldFact(['<img src=x onerror=alert(1)>_TOKEN', '**bold**_KEY', 'A|B_SECRET']);
     // Backslash-escaped (`\<img`, `\*\*`): GFM shows the characters, not a tag or emphasis.
     expect(row).not.toMatch(/(^|[^\\])<img/);
@@ -593,7 +596,7 @@ describe('the Isolation row: the names of what the agent held', () => {
     expect(row).not.toMatch(/(^|[^\\])\|/);
   });
 
-  test("a step-env credential by a name of Hermes' kind (_API_KEY, _TOKEN, _SECRET, _PASSWORD): named", async () => {
+  test("attack held: a step-env credential by a name of Hermes' kind (_API_KEY, _TOKEN, _SECRET, _PASSWORD): named", async () => {
     const got = await startWith(
       {},
       { OPENROUTER_API_KEY: OR_KEY, DEPLOY_TOKEN: 'dt-0123456789', NPM_PASSWORD: 'pw-0123456789' }
@@ -611,7 +614,7 @@ describe('the Isolation row: the names of what the agent held', () => {
   // `_\d+`), and/or name every variable whose value the runner masks (the workflow's secrets are
   // masked: compare the agent's environment against the values the action hides).
   test.each([['GITHUB_PAT'], ['GCP_CREDENTIALS'], ['DB_PASSWD'], ['ANTHROPIC_API_KEY_2']])(
-    'a secret in the step env as %s: held by the agent, not named in the row',
+    'was a hole: a secret in the step env as %s: held by the agent, not named in the row',
     async name => {
       const got = await startWith(
         {},
@@ -624,7 +627,7 @@ describe('the Isolation row: the names of what the agent held', () => {
 });
 
 describe('the widened credential names', () => {
-  test('BYPASS, OAUTH, ASKPASS, COMPAT, GOPATH, SSH_AUTH_SOCK: not named', () => {
+  test('attack held: BYPASS, OAUTH, ASKPASS, COMPAT, GOPATH, SSH_AUTH_SOCK: not named', () => {
     const env = {
       NO_PROXY_BYPASS: 'internal.example',
       GOOGLE_OAUTH: 'enabled-by-policy',
@@ -642,7 +645,7 @@ describe('the widened credential names', () => {
   // NPM_CONFIG_ALWAYS_AUTH"), which is untrue and trains readers to ignore the row. Suggested fix:
   // for the new suffixes (AUTH, PASS, PAT) skip a value that is a boolean or number
   // (`true|false|yes|no|on|off|\d+`) or under MIN_ENV_SECRET_CHARS characters.
-  test('a switch named like a credential (NPM_CONFIG_ALWAYS_AUTH=true): not said held', () => {
+  test('was a hole: a switch named like a credential (NPM_CONFIG_ALWAYS_AUTH=true): not said held', () => {
     const env = {
       NPM_CONFIG_ALWAYS_AUTH: 'true',
       DISABLE_AUTH: '1',

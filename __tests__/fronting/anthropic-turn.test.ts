@@ -3,7 +3,8 @@
  * Hermes would use anthropic (the upstream from config.yaml, the agent's config.yaml text naming the
  * gateway, the key no longer listed as held); left with the agent, said why, otherwise. It also holds
  * the red team's attacks on this: upstreams that hide another host (or a loopback port the agent
- * holds) from the routing rule, and configurations where Hermes would not use the key for anthropic.
+ * holds) from the routing rule, and configurations where Hermes would not use the key for anthropic
+ * ("was a hole: …" where one was found and closed, "attack held: …" where the product held).
  */
 import { type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -160,7 +161,7 @@ describe('the upstream the real key goes to', () => {
     ['another loopback address (conservative)', 'http://127.0.0.2:4000'],
     ['not a URL', 'api.anthropic.com'],
     ['a file URL', 'file:///etc/passwd']
-  ])('model.base_url %s: not fronted', (_what, url) => {
+  ])('attack held: model.base_url %s: not fronted', (_what, url) => {
     const got = routeOf(`model:\n  provider: anthropic\n  base_url: "${url}"\n`);
     expect(got.routed).toBe(false);
     // The same through ANTHROPIC_BASE_URL (Hermes' .env or the step's env).
@@ -169,7 +170,7 @@ describe('the upstream the real key goes to', () => {
     );
   });
 
-  test('upper case or a trailing slash is still api.anthropic.com', () => {
+  test('attack held: upper case or a trailing slash is still api.anthropic.com', () => {
     expect(
       routeOf('model:\n  provider: anthropic\n  base_url: HTTPS://API.ANTHROPIC.COM/\n')
     ).toEqual({
@@ -178,7 +179,7 @@ describe('the upstream the real key goes to', () => {
     });
   });
 
-  test(".env's ANTHROPIC_BASE_URL to another host, with model.provider anthropic and no base_url: not fronted", async () => {
+  test("attack held: .env's ANTHROPIC_BASE_URL to another host, with model.provider anthropic and no base_url: not fronted", async () => {
     const got = await start(
       'model:\n  provider: anthropic\n',
       {},
@@ -197,7 +198,7 @@ describe('the upstream the real key goes to', () => {
   // on the other family. Now the listener's owner is checked (src/gateway/loopback-owner.ts); the
   // listener here is a real process of another user's, so this needs root (CI runs as root).
   (root ? test : test.skip)(
-    '(was a hole) a loopback upstream port the agent holds is refused the real key',
+    'was a hole: a loopback upstream port the agent holds is refused the real key',
     async () => {
       const agent = await foreignListener('127.0.0.1', children);
       const got = await start(
@@ -250,20 +251,20 @@ describe('the routing rule against what Hermes would do', () => {
     ['a JWT-shaped key', '', { ANTHROPIC_API_KEY: 'eyJhbGciOi.x.y' }, /OAuth/],
     // Conservative: upstream's aliases (claude → anthropic) are not followed, so the key is left held.
     ['an alias of anthropic', 'model:\n  provider: claude\n', {}, /claude provider/]
-  ])('%s: not fronted, said why', (_what, config, seen, why) => {
+  ])('attack held: %s: not fronted, said why', (_what, config, seen, why) => {
     const got = routeOf(config, seen);
     expect(got.routed).toBe(false);
     expect(!got.routed && got.why).toMatch(why);
   });
 
-  test('the whole chain with ANTHROPIC_TOKEN only in Hermes’ .env: not fronted, the key held', async () => {
+  test('attack held: the whole chain with ANTHROPIC_TOKEN only in Hermes’ .env: not fronted, the key held', async () => {
     const got = await start(undefined, {}, { dotenv: 'ANTHROPIC_TOKEN=sk-ant-oat01-t\n' });
     expect(got.turn.gateway).toBeUndefined();
     expect(got.warnings.join('\n')).toMatch(/ANTHROPIC_TOKEN is set/);
     expect(got.held).toEqual(expect.arrayContaining(['ANTHROPIC_API_KEY', 'ANTHROPIC_TOKEN']));
   });
 
-  test('HERMES_INFERENCE_PROVIDER=openrouter only in Hermes’ .env: not fronted', async () => {
+  test('attack held: HERMES_INFERENCE_PROVIDER=openrouter only in Hermes’ .env: not fronted', async () => {
     const got = await start(undefined, {}, { dotenv: 'HERMES_INFERENCE_PROVIDER=openrouter\n' });
     expect(got.turn.gateway).toBeUndefined();
     expect(got.held).toContain('ANTHROPIC_API_KEY');

@@ -3,7 +3,7 @@
  * header), paths outside the provider's API (`..`, encodings, other paths), a redirect it must not
  * follow, a client that goes away mid-stream, and a slow first byte it must wait for. It also holds
  * the red team's attacks on the same: the capability split or bent across the two headers, and
- * another host or other paths under /anthropic.
+ * another host or other paths under /anthropic ("attack held: …": none of them found a hole).
  */
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { request } from 'node:http';
@@ -167,41 +167,44 @@ test('a slow first byte is waited for, not cut or retried', async () => {
 });
 
 describe('the capability in either header', () => {
-  rootTest('a wrong capability in both, or the capability split across them: 401', async () => {
-    gateway = await testGateway(
-      { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: 'https://api.anthropic.com' },
-      { trusted: notAgentOwned, tries: 1 }
-    );
-    const cap = gateway.capability;
-    const port = Number(new URL(gateway.env.ANTHROPIC_BASE_URL ?? '').port);
-    const status = (headers: Record<string, string>): Promise<number> =>
-      new Promise((resolve, reject) => {
-        const req = request(
-          { host: '127.0.0.1', port, method: 'POST', path: '/anthropic/v1/messages', headers },
-          res => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          }
-        );
-        req.on('error', reject);
-        req.end('{}');
-      });
-    const half = Math.floor(cap.length / 2);
-    for (const headers of <Record<string, string>[]>[
-      { authorization: `Bearer ${cap.slice(0, half)}`, 'x-api-key': cap.slice(half) },
-      { authorization: `Bearer ${cap}x`, 'x-api-key': `x${cap}` },
-      { authorization: `Basic ${cap}` },
-      { authorization: `Bearer ${cap} extra` },
-      { 'x-api-key': `${cap}, ${cap}` },
-      { 'proxy-authorization': `Bearer ${cap}` },
-      { 'api-key': cap }
-    ])
-      expect([headers, await status(headers)]).toEqual([headers, 401]);
-  });
+  rootTest(
+    'attack held: a wrong capability in both, or the capability split across them: 401',
+    async () => {
+      gateway = await testGateway(
+        { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: 'https://api.anthropic.com' },
+        { trusted: notAgentOwned, tries: 1 }
+      );
+      const cap = gateway.capability;
+      const port = Number(new URL(gateway.env.ANTHROPIC_BASE_URL ?? '').port);
+      const status = (headers: Record<string, string>): Promise<number> =>
+        new Promise((resolve, reject) => {
+          const req = request(
+            { host: '127.0.0.1', port, method: 'POST', path: '/anthropic/v1/messages', headers },
+            res => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            }
+          );
+          req.on('error', reject);
+          req.end('{}');
+        });
+      const half = Math.floor(cap.length / 2);
+      for (const headers of <Record<string, string>[]>[
+        { authorization: `Bearer ${cap.slice(0, half)}`, 'x-api-key': cap.slice(half) },
+        { authorization: `Bearer ${cap}x`, 'x-api-key': `x${cap}` },
+        { authorization: `Basic ${cap}` },
+        { authorization: `Bearer ${cap} extra` },
+        { 'x-api-key': `${cap}, ${cap}` },
+        { 'proxy-authorization': `Bearer ${cap}` },
+        { 'api-key': cap }
+      ])
+        expect([headers, await status(headers)]).toEqual([headers, 401]);
+    }
+  );
 });
 
 describe('the gateway under /anthropic: another host, other paths', () => {
-  test('absolute URLs, //host, dot segments, escapes, empty segments: 404, nothing upstream', async () => {
+  test('attack held: absolute URLs, //host, dot segments, escapes, empty segments: 404, nothing upstream', async () => {
     world = await gatewayWorld('anthropic');
     const auth = { 'x-api-key': world.gateway.capability, 'content-type': 'application/json' };
     for (const target of [
@@ -232,7 +235,7 @@ describe('the gateway under /anthropic: another host, other paths', () => {
     expect(world.standIn.received).toEqual([]);
   });
 
-  test('a query can name no other host: the call still goes to the fixed upstream', async () => {
+  test('attack held: a query can name no other host: the call still goes to the fixed upstream', async () => {
     const fronted = frontable({ ANTHROPIC_API_KEY: KEY }, () => undefined);
     for (const target of [
       '/anthropic/v1/messages?@evil.example',
@@ -247,7 +250,7 @@ describe('the gateway under /anthropic: another host, other paths', () => {
     }
   });
 
-  test('Host header, capability as bearer or x-api-key: the real key reaches only the upstream, the capability never', async () => {
+  test('attack held: Host header, capability as bearer or x-api-key: the real key reaches only the upstream, the capability never', async () => {
     world = await gatewayWorld('anthropic');
     const capability = world.gateway.capability;
     const a = await raw(

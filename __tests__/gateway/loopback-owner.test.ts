@@ -5,8 +5,8 @@
  * does); elsewhere that part is skipped with a loud line, and the refusal is still shown by
  * declaring this process's own user untrusted.
  *
- * It also holds the red team's attacks on this check, each a named case (a comment "Was a hole"
- * where one was found and closed): other spellings of this machine (0.0.0.0, [::], its hostname,
+ * It also holds the red team's attacks on this check, each a named case ("was a hole: …" where one
+ * was found and closed, "attack held: …" where the check held): other spellings of this machine (0.0.0.0, [::], its hostname,
  * its interface addresses, one without carrier, 127/8, IPv4-mapped, a ULA), a NAT rule redirecting
  * to the agent's port, kept-alive and TIME_WAIT connections, the runner's proxy on this machine,
  * and the trust predicate (notAgentOwned) itself. Most need root on Linux, as above.
@@ -255,7 +255,7 @@ describe('the loopback-owner check: a name that is this machine but not literall
   // this machine, whatever its address), its owner must be trusted; no row is a remote host. Or
   // refuse to front plain http unless the host is literally loopback, and resolve names up front.
   rootTest(
-    'OPENROUTER_BASE_URL http://0.0.0.0:<port>: the agent’s listener is refused the real key',
+    'was a hole: OPENROUTER_BASE_URL http://0.0.0.0:<port>: the agent’s listener is refused the real key',
     async () => {
       const agent = await foreignListener('0.0.0.0', children);
       const g = await openrouterAt(`http://0.0.0.0:${agent.port}/api/v1`);
@@ -266,7 +266,7 @@ describe('the loopback-owner check: a name that is this machine but not literall
   );
 
   rootTest(
-    'OPENROUTER_BASE_URL at the machine’s hostname (resolving to loopback): refused the real key',
+    'attack held: OPENROUTER_BASE_URL at the machine’s hostname (resolving to loopback): refused the real key',
     async () => {
       const name = os.hostname();
       const { address } = await lookup(name, { family: 4 });
@@ -283,7 +283,7 @@ describe('the loopback-owner check: a name that is this machine but not literall
     .flat()
     .find(i => i?.family === 'IPv4' && !i.internal)?.address;
   (root && own ? test : test.skip)(
-    `OPENROUTER_BASE_URL at this machine’s own interface address (${own}): refused the real key`,
+    `attack held: OPENROUTER_BASE_URL at this machine’s own interface address (${own}): refused the real key`,
     async () => {
       const agent = await foreignListener('0.0.0.0', children);
       const g = await openrouterAt(`http://${own}:${agent.port}/api/v1`);
@@ -293,7 +293,7 @@ describe('the loopback-owner check: a name that is this machine but not literall
     }
   );
 
-  test('Anthropic is not exposed the same way: only 127.0.0.1, localhost, [::1] are fronted', () => {
+  test('attack held: Anthropic is not exposed the same way: only 127.0.0.1, localhost, [::1] are fronted', () => {
     for (const url of ['http://0.0.0.0:4000', `http://${os.hostname()}:4000`, 'http://[::]:4000'])
       expect(
         anthropicRoute({
@@ -333,7 +333,7 @@ describe('the owner check: which addresses are "this machine"', () => {
     ip('link', 'set', 'rt3v0', 'up');
   }
   (veth ? test : test.skip)(
-    'OPENROUTER_BASE_URL at an address of an interface without carrier (docker0 on a hosted runner): the agent on 0.0.0.0 is refused the real key',
+    'attack held: OPENROUTER_BASE_URL at an address of an interface without carrier (docker0 on a hosted runner): the agent on 0.0.0.0 is refused the real key',
     async () => {
       const own = Object.values(os.networkInterfaces())
         .flat()
@@ -347,7 +347,7 @@ describe('the owner check: which addresses are "this machine"', () => {
     }
   );
   (veth ? test : test.skip)(
-    'HTTPS_PROXY at an address of an interface without carrier: the agent’s proxy is refused',
+    'attack held: HTTPS_PROXY at an address of an interface without carrier: the agent’s proxy is refused',
     async () => {
       const agent = await agentListener('0.0.0.0');
       await withProxyEnv({ HTTPS_PROXY: `http://10.231.79.1:${agent.port}` }, async () => {
@@ -386,18 +386,21 @@ describe('the owner check: more spellings of this machine', () => {
     ]
   ];
   for (const [what, host, url] of cases)
-    rootTest(`OPENROUTER_BASE_URL at ${what}: the agent is refused the real key`, async () => {
-      const agent = await agentListener(host);
-      const g = await openrouterOnlyAt(url(agent.port));
-      const { status, body } = await openrouterCall(g);
-      expect(agent.seen()).not.toContain(OR_KEY);
-      expect(agent.seen()).not.toMatch(/seen|connect/);
-      expect(status).toBe(502);
-      // The 502 the agent reads says who served it, never the key or the capability.
-      expect(body).toContain(String(foreignUser().uid));
-      expect(body).not.toContain(OR_KEY);
-      expect(body).not.toContain(g.capability);
-    });
+    rootTest(
+      `attack held: OPENROUTER_BASE_URL at ${what}: the agent is refused the real key`,
+      async () => {
+        const agent = await agentListener(host);
+        const g = await openrouterOnlyAt(url(agent.port));
+        const { status, body } = await openrouterCall(g);
+        expect(agent.seen()).not.toContain(OR_KEY);
+        expect(agent.seen()).not.toMatch(/seen|connect/);
+        expect(status).toBe(502);
+        // The 502 the agent reads says who served it, never the key or the capability.
+        expect(body).toContain(String(foreignUser().uid));
+        expect(body).not.toContain(OR_KEY);
+        expect(body).not.toContain(g.capability);
+      }
+    );
 
   // A ULA address on an interface of this machine (a veth whose peer is down, no DAD), the agent on [::].
   if (root) ip('link', 'del', 'rt4d0');
@@ -412,7 +415,7 @@ describe('the owner check: more spellings of this machine', () => {
     ip('-6', 'addr', 'add', 'fd04:4::1/64', 'dev', 'rt4d0', 'nodad');
   }
   (veth ? test : test.skip)(
-    'OPENROUTER_BASE_URL at a ULA address of this machine (fd04:4::1), the agent on [::]: refused',
+    'attack held: OPENROUTER_BASE_URL at a ULA address of this machine (fd04:4::1), the agent on [::]: refused',
     async () => {
       const agent = await agentListener('::');
       const g = await openrouterOnlyAt(`http://[fd04:4::1]:${agent.port}/api/v1`);
@@ -447,7 +450,7 @@ describe('the owner check behind a NAT rule of the machine’s (a transparent pr
   // a plain-http upstream the table cannot place while isolated. The same lets a REDIRECTed plain
   // http proxy of the agent's read the CONNECT and its Proxy-Authorization (not the key: TLS).
   (nat ? test : test.skip)(
-    'a plain-http remote upstream REDIRECTed to a local port the agent listens on: refused the real key',
+    'was a hole: a plain-http remote upstream REDIRECTed to a local port the agent listens on: refused the real key',
     async () => {
       const agent = await agentListener('0.0.0.0');
       const rule = [
@@ -478,7 +481,7 @@ describe('the owner check behind a NAT rule of the machine’s (a transparent pr
   // The same hole for the runner's proxy (low: the CONNECT line and the proxy's password, not the
   // key, which TLS keeps): HTTPS_PROXY at a remote-looking address REDIRECTed to the agent's port.
   (nat ? test : test.skip)(
-    'HTTPS_PROXY REDIRECTed to a local port the agent listens on: refused before the CONNECT',
+    'was a hole: HTTPS_PROXY REDIRECTed to a local port the agent listens on: refused before the CONNECT',
     async () => {
       const agent = await agentListener('0.0.0.0');
       const rule = [
@@ -529,7 +532,7 @@ describe("the owner check's NAT fallback (rows connected to the gateway's own en
   };
   const ours = row('0500010A:9C40', '01001268:01BB', '01', RUNNER);
 
-  test('a remote provider, no row connected to our end: another host (sent)', () => {
+  test('attack held: a remote provider, no row connected to our end: another host (sent)', () => {
     expect(peerOwner(remoteProvider, [HEAD + ours])).toBeUndefined();
   });
 
@@ -546,7 +549,7 @@ describe("the owner check's NAT fallback (rows connected to the gateway's own en
   // when no row of ours shows the connection reaching another host (our own row's remote end not on
   // this machine and no conntrack NAT entry), or read /proc/net/nf_conntrack where readable; at the
   // least, a refused connection to a non-local address should be retried on a new socket.
-  test("a remote provider whose ephemeral port another user's local server sees as a client: not refused", () => {
+  test("was a hole: a remote provider whose ephemeral port another user's local server sees as a client: not refused", () => {
     const stale = row('0500010A:0BB8', '0500010A:9C40', '08', AGENT); // CLOSE_WAIT
     expect(peerOwner(remoteProvider, [HEAD + ours + stale])).toBeUndefined();
     const live = row('0500010A:0BB8', '0500010A:9C40', '01', AGENT);
@@ -562,7 +565,7 @@ describe("the owner check's NAT fallback (rows connected to the gateway's own en
   // root or runner row with our local end as its remote (its client sharing our port, connected to
   // sshd or the gateway itself) is only the fallback: the exact row of the agent's accepted socket
   // is found wherever it is, in tcp6 after tcp too.
-  test("an agent's listener on a local upstream, a trusted row on our end read first: still the agent's", () => {
+  test("attack held: an agent's listener on a local upstream, a trusted row on our end read first: still the agent's", () => {
     const socket = {
       localAddress: '127.0.0.1',
       localPort: 0x9c40,
@@ -584,7 +587,7 @@ describe("the owner check's NAT fallback (rows connected to the gateway's own en
     expect(peerOwner(socket, [HEAD + self + agentV4])).toBe(AGENT);
   });
 
-  test('a TIME_WAIT row (uid 0) on our end from another address is no trusted redirect', () => {
+  test('attack held: a TIME_WAIT row (uid 0) on our end from another address is no trusted redirect', () => {
     const socket = { ...remoteProvider, remoteAddress: '127.0.0.1', remotePort: 0x1f90 };
     const tw = row('0100007F:0016', '0500010A:9C40', '06', 0);
     expect(peerOwner(socket, [HEAD + tw])).toBeUndefined();
@@ -604,7 +607,7 @@ describe('the loopback-owner check: what holds', () => {
     (await anthropicCall(g, headers)).status;
 
   rootTest(
-    'the runner’s service on 127.0.0.1 only, the agent on [::1] at the same port, `localhost`: the agent never gets the key',
+    'attack held: the runner’s service on 127.0.0.1 only, the agent on [::1] at the same port, `localhost`: the agent never gets the key',
     async () => {
       const service = await runnerService('127.0.0.1', servers);
       let agent: { port: number; seen: () => string } | undefined;
@@ -620,7 +623,7 @@ describe('the loopback-owner check: what holds', () => {
   );
 
   rootTest(
-    'an IPv4-mapped upstream ([::ffff:127.0.0.1]) and 127.0.0.2: checked, refused',
+    'attack held: an IPv4-mapped upstream ([::ffff:127.0.0.1]) and 127.0.0.2: checked, refused',
     async () => {
       for (const [bind, host] of [
         ['0.0.0.0', '[::ffff:127.0.0.1]'],
@@ -637,7 +640,7 @@ describe('the loopback-owner check: what holds', () => {
   );
 
   rootTest(
-    'a trusted service, a kept-alive connection, the service gone and the agent on its port: refused',
+    'attack held: a trusted service, a kept-alive connection, the service gone and the agent on its port: refused',
     async () => {
       const service = await runnerService('127.0.0.1', servers);
       const g = await anthropicAt(`http://127.0.0.1:${service.port}`);
@@ -652,7 +655,7 @@ describe('the loopback-owner check: what holds', () => {
   );
 
   rootTest(
-    'the agent’s port crowded with TIME_WAIT rows (uid 0 in the table): still refused',
+    'attack held: the agent’s port crowded with TIME_WAIT rows (uid 0 in the table): still refused',
     async () => {
       const agent = await foreignListener('127.0.0.1', children);
       // Connections the agent's server closes first: its side stays in TIME_WAIT, shown as uid 0.
@@ -674,7 +677,7 @@ describe('the loopback-owner check: what holds', () => {
   // made), but peerOwner took the first row of the 4-tuple in any state, and a TIME_WAIT row is
   // always uid 0, which is trusted. Hardened: a TIME_WAIT row is no owner ('unknown': refused);
   // any other state is (a half-closed socket of the agent's still reads).
-  test('peerOwner reads no owner from a TIME_WAIT row (uid 0) of the 4-tuple', () => {
+  test('attack held: peerOwner reads no owner from a TIME_WAIT row (uid 0) of the 4-tuple', () => {
     const head =
       '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n';
     const tw =
@@ -705,7 +708,7 @@ describe('the loopback-owner check: a proxy on loopback', () => {
   // this machine too (the same check as above on the proxy dispatcher's connector), or refuse a
   // plain-http non-loopback upstream when isolated.
   rootTest(
-    'HTTP_PROXY on a loopback port the agent holds, http upstream: not fronted, the key said held',
+    'was a hole: HTTP_PROXY on a loopback port the agent holds, http upstream: not fronted, the key said held',
     async () => {
       const agent = await foreignListener('127.0.0.1', children);
       const saved = { ...process.env };
@@ -727,7 +730,7 @@ describe('the loopback-owner check: a proxy on loopback', () => {
     }
   );
   rootTest(
-    'HTTPS_PROXY on a loopback port the agent holds, https upstream: the agent sees only CONNECT',
+    'attack held: HTTPS_PROXY on a loopback port the agent holds, https upstream: the agent sees only CONNECT',
     async () => {
       const agent = await foreignListener('127.0.0.1', children);
       const saved = { ...process.env };
@@ -748,7 +751,7 @@ describe('the loopback-owner check: a proxy on loopback', () => {
 
 describe('the owner check on the runner’s proxy: what holds', () => {
   rootTest(
-    'HTTPS_PROXY as a name resolving to loopback (localhost): refused, nothing sent',
+    'attack held: HTTPS_PROXY as a name resolving to loopback (localhost): refused, nothing sent',
     async () => {
       const agent = await agentListener('127.0.0.1');
       await withProxyEnv({ HTTPS_PROXY: `http://localhost:${agent.port}` }, async () => {
@@ -760,7 +763,7 @@ describe('the owner check on the runner’s proxy: what holds', () => {
   );
 
   rootTest(
-    'HTTPS_PROXY with credentials on the agent’s port: not even the CONNECT (and its password) is sent',
+    'attack held: HTTPS_PROXY with credentials on the agent’s port: not even the CONNECT (and its password) is sent',
     async () => {
       const agent = await agentListener('0.0.0.0');
       await withProxyEnv(
@@ -778,7 +781,7 @@ describe('the owner check on the runner’s proxy: what holds', () => {
     .flat()
     .find(i => i?.family === 'IPv4' && !i.internal)?.address;
   (root && own ? test : test.skip)(
-    `HTTPS_PROXY at this machine’s interface address (${own}), the agent on 0.0.0.0, https upstream: refused before CONNECT`,
+    `attack held: HTTPS_PROXY at this machine’s interface address (${own}), the agent on 0.0.0.0, https upstream: refused before CONNECT`,
     async () => {
       const agent = await agentListener('0.0.0.0');
       await withProxyEnv({ HTTPS_PROXY: `http://${own}:${agent.port}` }, async () => {
@@ -790,7 +793,7 @@ describe('the owner check on the runner’s proxy: what holds', () => {
   );
 
   rootTest(
-    'NO_PROXY naming the upstream, the agent on the upstream’s loopback port: the direct connection is checked too',
+    'attack held: NO_PROXY naming the upstream, the agent on the upstream’s loopback port: the direct connection is checked too',
     async () => {
       const agent = await agentListener('0.0.0.0');
       await withProxyEnv(
@@ -814,7 +817,7 @@ describe('the runner’s proxy written without a scheme', () => {
   // http-client's own ProxyAgent, builds without throwing.) Fix: in upstreamDispatcher, a proxy whose
   // scheme is not http: or https: is read as `http://<value>` (what http-client means to do), or the
   // gateway is refused with a warning naming the variable.
-  test('HTTPS_PROXY=proxy.corp:3128: the gateway still starts', async () => {
+  test('was a hole: HTTPS_PROXY=proxy.corp:3128: the gateway still starts', async () => {
     await withProxyEnv({ HTTPS_PROXY: 'proxy.corp:3128' }, async () => {
       const g = await openrouterAt('https://llm-proxy.internal.example/api/v1');
       expect(g.capability).toBeTruthy();
@@ -838,7 +841,7 @@ describe('the owner check and a trusted proxy on this machine', () => {
     .flat()
     .find(i => i?.family === 'IPv4' && !i.internal)?.address;
   (root && own ? test : test.skip)(
-    `HTTP_PROXY a trusted (root) proxy on loopback, upstream at ${own} where the agent listens: the agent is not sent the key`,
+    `attack held: HTTP_PROXY a trusted (root) proxy on loopback, upstream at ${own} where the agent listens: the agent is not sent the key`,
     async () => {
       const proxy = createServer();
       proxy.on('connect', (req, client: Duplex) => {
@@ -915,7 +918,7 @@ describe('the trust predicate (notAgentOwned): any uid but an agent’s', () => 
   }
 
   rootTest(
-    'an agent user made after the gateway started is refused: /etc/passwd is read per check',
+    'attack held: an agent user made after the gateway started is refused: /etc/passwd is read per check',
     () => {
       const probe = 61000 + (process.pid % 1000);
       // Before: nothing names it (the residual above: trusted).
@@ -925,7 +928,7 @@ describe('the trust predicate (notAgentOwned): any uid but an agent’s', () => 
     }
   );
 
-  rootTest('root and this process are trusted; a live agent uid is not', () => {
+  rootTest('attack held: root and this process are trusted; a live agent uid is not', () => {
     expect(notAgentOwned(0)).toBe(true);
     expect(notAgentOwned(process.getuid?.() ?? -1)).toBe(true);
     const { uid } = agentUser();
@@ -933,7 +936,7 @@ describe('the trust predicate (notAgentOwned): any uid but an agent’s', () => 
   });
 
   rootTest(
-    'an agent process that outlives the sweep keeps its user: userdel refuses, the uid stays refused',
+    'attack held: an agent process that outlives the sweep keeps its user: userdel refuses, the uid stays refused',
     async () => {
       const { name, uid } = agentUser();
       const child = spawn('/bin/sleep', ['60'], { uid, gid: uid, stdio: 'ignore' });
@@ -950,8 +953,11 @@ describe('the trust predicate (notAgentOwned): any uid but an agent’s', () => 
     }
   );
 
-  rootTest('an agent user is in no group but its own (no docker, no sudo, no adm)', () => {
-    const { name } = agentUser();
-    expect(execFileSync('id', ['-nG', name], { encoding: 'utf8' }).trim()).toBe(name);
-  });
+  rootTest(
+    'attack held: an agent user is in no group but its own (no docker, no sudo, no adm)',
+    () => {
+      const { name } = agentUser();
+      expect(execFileSync('id', ['-nG', name], { encoding: 'utf8' }).trim()).toBe(name);
+    }
+  );
 });
