@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, beforeEach, expect, test } from '@jest/globals';
-import { githubCall } from '../src/http/github.js';
+import { githubCall } from '../../src/http/github.js';
 
 let server: Server;
 let url: string;
