@@ -87,6 +87,8 @@ export interface Outcome {
   usage: Usage;
   /** The budget the stream was cut at. */
   cut?: BudgetStop;
+  /** No answer: the client or the run ended the call while it was on its way (the provider may bill it). */
+  abandoned?: boolean;
 }
 
 /**
@@ -147,7 +149,8 @@ export async function forward(call: Call, res: ServerResponse): Promise<Outcome>
           : String(error);
       if (wait === undefined) {
         refuseUnreached(res, why);
-        return { status: 'error', retries: n - 1, streamed: false, usage: {} };
+        const abandoned = call.signal.aborted;
+        return { status: 'error', retries: n - 1, streamed: false, usage: {}, abandoned };
       }
       call.note(
         `model gateway: ${call.label}: ${why}; try ${n + 1} of ${call.limits.tries} in ${wait} ms`

@@ -228,7 +228,7 @@ function streamMeter(
 /**
  * The answered call in the ledger. Usage the answer did not report counts as estimated: the input as
  * reserved, the output as streamed (or its ceiling), so a call whose usage is never read still spends
- * the budgets.
+ * the budgets; a call abandoned before its answer counts as reserved.
  */
 function recordCall(
   call: Asked,
@@ -238,22 +238,18 @@ function recordCall(
   { ledger, note, prices = {} }: ServerOptions
 ): void {
   const answered = typeof outcome.status === 'number' && outcome.status < 300;
-  // Sent and never answered (the agent hung up, the connection broke): the provider may bill it
-  // all the same, so it is charged its worst case, as reserved, not nothing.
-  const lost = outcome.status === 'error';
+  // Abandoned on its way (the agent hung up): the provider may bill it all the same, so it is
+  // charged its worst case, as reserved. A provider that could not be reached bills nothing.
+  const lost = outcome.abandoned === true;
+  const billed = answered || lost;
   const { usage } = outcome;
-  const unread =
-    (answered || lost) && (usage.tokensIn === undefined || usage.tokensOut === undefined);
-  const tokensIn = usage.tokensIn ?? (answered || lost ? held.reserved.tokensIn : 0);
-  const tokensOut =
-    usage.tokensOut ??
-    (lost
-      ? Math.max(held.reserved.tokensOut, counter?.tokens ?? 0)
-      : answered
-        ? counter && outcome.streamed
-          ? counter.tokens
-          : held.reserved.tokensOut
-        : 0);
+  const unread = billed && (usage.tokensIn === undefined || usage.tokensOut === undefined);
+  const streamedOut = counter && outcome.streamed ? counter.tokens : undefined;
+  const estimatedOut = lost
+    ? Math.max(held.reserved.tokensOut, counter?.tokens ?? 0)
+    : (streamedOut ?? held.reserved.tokensOut);
+  const tokensIn = usage.tokensIn ?? (billed ? held.reserved.tokensIn : 0);
+  const tokensOut = usage.tokensOut ?? (billed ? estimatedOut : 0);
   if (outcome.cut) {
     ledger.stop(outcome.cut);
     note(
@@ -269,7 +265,7 @@ function recordCall(
       tokensOut,
       ...(usage.costUsd !== undefined
         ? { costUsd: usage.costUsd }
-        : (answered || lost) && cost > 0
+        : billed && cost > 0
           ? { costUsd: cost, costEstimated: true }
           : {}),
       latencyMs: Date.now() - started,
