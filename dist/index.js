@@ -41081,8 +41081,7 @@ class Ledger {
             this.cost = (this.cost ?? 0) + call.costUsd;
         // Live: the provider said what each answered call cost (a priced estimate is not its word).
         if ((call.costUsd === undefined || call.costEstimated) &&
-            typeof call.status === 'number' &&
-            call.status < 300)
+            ((typeof call.status === 'number' && call.status < 300) || call.estimated === true))
             this.costLive = false;
         this.keep(call);
     }
@@ -41776,6 +41775,7 @@ async function relay(answer, res, signal, meter) {
         // Cut mid-answer (upstream or client): the client must see a cut, not a whole answer; no retry.
         answer.body.destroy();
         res.destroy();
+        return { status: answer.statusCode, streamed, usage: reader.end(), broken: true };
     }
     return { status: answer.statusCode, streamed, usage: reader.end() };
 }
@@ -41944,7 +41944,9 @@ function streamMeter(call, held, counter, { ledger, prices = {} }) {
 /**
  * The answered call in the ledger. Usage the answer did not report counts as estimated: the input as
  * reserved, the output as streamed (or its ceiling), so a call whose usage is never read still spends
- * the budgets; a call abandoned before its answer counts as reserved.
+ * the budgets. A call that did not reach its answer's end counts as estimated too: what it reported
+ * so far is a running count (Anthropic's message_start says 1 output token), so it is charged the
+ * most of that and what streamed, and, abandoned or broken off, its whole reservation.
  */
 function recordCall(call, held, outcome, { counter, started }, { ledger, note, prices = {} }) {
     const answered = typeof outcome.status === 'number' && outcome.status < 300;
@@ -41953,13 +41955,19 @@ function recordCall(call, held, outcome, { counter, started }, { ledger, note, p
     const lost = outcome.abandoned === true;
     const billed = answered || lost;
     const { usage } = outcome;
-    const unread = billed && (usage.tokensIn === undefined || usage.tokensOut === undefined);
-    const streamedOut = counter && outcome.streamed ? counter.tokens : undefined;
-    const estimatedOut = lost
-        ? Math.max(held.reserved.tokensOut, counter?.tokens ?? 0)
-        : (streamedOut ?? held.reserved.tokensOut);
+    const unfinished = lost || outcome.broken === true;
+    const short = unfinished || outcome.cut !== undefined;
+    const unread = billed && (short || usage.tokensIn === undefined || usage.tokensOut === undefined);
+    const streamed = counter && outcome.streamed ? counter.tokens : undefined;
+    const reported = usage.tokensOut ?? 0;
     const tokensIn = usage.tokensIn ?? (billed ? held.reserved.tokensIn : 0);
-    const tokensOut = usage.tokensOut ?? (billed ? estimatedOut : 0);
+    const tokensOut = !billed
+        ? reported
+        : unfinished
+            ? Math.max(reported, counter?.tokens ?? 0, held.reserved.tokensOut)
+            : outcome.cut
+                ? Math.max(reported, counter?.tokens ?? 0)
+                : (usage.tokensOut ?? streamed ?? held.reserved.tokensOut);
     if (outcome.cut) {
         ledger.stop(outcome.cut);
         note(`model gateway: budget ${outcome.cut.budget} reached mid-answer (${outcome.cut.figure} of ${outcome.cut.limit}): the stream is cut`);

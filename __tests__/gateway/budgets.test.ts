@@ -11,6 +11,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { OutputCounter, reservationOf } from '../../src/gateway/meter.js';
 import { gatewayWorld, type World } from '../helpers/test-gateway.js';
+import { must } from '../helpers/must.js';
 import { chatChunks, messageEvents, sse } from '../helpers/provider-standin.js';
 
 let world: World | undefined;
@@ -316,5 +317,50 @@ describe('a call whose answer never comes back', () => {
     expect(recorded.estimated).toBe(true);
     // What is left is under 1,000 tokens: the next call's ceiling is lowered to it.
     expect(w.gateway.stats().tokens).toBeGreaterThanOrEqual(4000);
+  });
+});
+
+describe('a stream that never reaches its end', () => {
+  test('was a hole: an Anthropic stream the agent hangs up on before message_delta is charged what streamed, not message_start’s 1 output token', async () => {
+    world = await gatewayWorld('anthropic', { maxTokens: 12_000 });
+    const w = world;
+    // ~10,000 output tokens of text, then the stand-in holds: message_delta (the real count) never comes.
+    const text = 'x'.repeat(40_000);
+    w.standIn.script({ kind: 'sse', events: messageEvents(text, 10, 10_000), holdAfter: 3 });
+    const hangUp = new AbortController();
+    const res = await fetch(`${w.gateway.env.ANTHROPIC_BASE_URL}/v1/messages`, {
+      method: 'POST',
+      signal: hangUp.signal,
+      headers: {
+        'x-api-key': w.gateway.env.ANTHROPIC_API_KEY ?? '',
+        'content-type': 'application/json',
+        'anthropic-version': '2023-06-01'
+      },
+      body: JSON.stringify({
+        model: 'm',
+        max_tokens: 10_000,
+        stream: true,
+        messages: [{ role: 'user', content: 'hi' }]
+      })
+    });
+    const reader = must(res.body ?? undefined, 'the stream').getReader();
+    for (let got = 0; got < text.length;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      got += value.length;
+    }
+    hangUp.abort();
+    const recorded = await new Promise<{ tokensOut?: number; estimated?: boolean }>(resolve => {
+      const poll = (): void => {
+        const call = w.gateway.stats().calls[0];
+        if (call) resolve(call);
+        else setImmediate(poll);
+      };
+      poll();
+    });
+    w.standIn.release();
+    expect(recorded.tokensOut).toBeGreaterThanOrEqual(9_000);
+    expect(recorded.estimated).toBe(true);
+    expect(w.gateway.stats().tokens).toBeGreaterThanOrEqual(9_000);
   });
 });

@@ -89,6 +89,8 @@ export interface Outcome {
   cut?: BudgetStop;
   /** No answer: the client or the run ended the call while it was on its way (the provider may bill it). */
   abandoned?: boolean;
+  /** The answer broke off before its end (the client hung up, the upstream failed): its usage is partial. */
+  broken?: boolean;
 }
 
 /**
@@ -218,6 +220,7 @@ async function relay(
     // Cut mid-answer (upstream or client): the client must see a cut, not a whole answer; no retry.
     answer.body.destroy();
     res.destroy();
+    return { status: answer.statusCode, streamed, usage: reader.end(), broken: true };
   }
   return { status: answer.statusCode, streamed, usage: reader.end() };
 }

@@ -284,8 +284,7 @@ export class Ledger {
     // Live: the provider said what each answered call cost (a priced estimate is not its word).
     if (
       (call.costUsd === undefined || call.costEstimated) &&
-      typeof call.status === 'number' &&
-      call.status < 300
+      ((typeof call.status === 'number' && call.status < 300) || call.estimated === true)
     )
       this.costLive = false;
     this.keep(call);
