@@ -2,203 +2,57 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
 
 /**
- * Imports point one way, down the flow: (http | text) ← config ← run ← process ← cli ← install, and
- * process ← (confine | gateway) ← fronting, fence ← confine, then (api | schema | access) ← publish ← comment ← steps ← main; the
- * report sub-action (src/report-action/) sits beside main. Each job has its folder: process/ (the one
- * spawn path), cli/ (running Hermes), install/ (installing it), confine/ (the agent's fence), gateway/
- * (every model call), fronting/ (which keys the gateway fronts and what the agent still holds: pure),
- * fence/ (the agent's network: kernel rules by uid, the egress proxy), fork/ (a
- * stranger's pull request as data), thread/ (a conversation kept between runs). A folder may not import from those after it, nor from a sibling job.
+ * Imports point one way, down the flow. Each folder of src/ is a room with one job, and LAYERS says,
+ * for each, the rooms it MAY import from (an allow-list: a new room imports nothing until it is
+ * written here, and a new import across rooms is a line in this table a reviewer sees). Read from the
+ * bottom: text/ and http/ (words, HTTP and its retries), config/ (inputs, paths, settings), turn/
+ * (Hermes' stream → one turn → the verdict), process/ (the one spawn path), then the jobs: hermes/
+ * (running Hermes' CLI), install/ (installing it), fence/ (the agent's network by uid), confine/ (the
+ * agent's own user and home), gateway/ (every model call), fronting/ (which keys the gateway fronts:
+ * pure), fork/ (a stranger's pull request as data), thread/ (a conversation kept between runs); then
+ * what the run reads and shows: api-server/, schema/, access/, publish/ (outputs, summary, artifact,
+ * live log), github/ (the sticky comment, the review, labels); steps/ (run()'s steps) draws on all of
+ * them and only main.ts imports it. The report sub-action (report-action/) sits beside main. docs/design.md
+ * draws the same map.
  */
-const JOBS = [
-  'process',
-  'cli',
-  'install',
-  'confine',
-  'gateway',
-  'fence',
-  'fork',
-  'thread',
-  'fronting'
-];
-const LAYERS = {
-  http: [
-    'comment',
-    'config',
-    'run',
-    ...JOBS,
-    'api',
-    'schema',
-    'access',
-    'publish',
-    'report-action'
-  ],
-  text: [
-    'comment',
-    'config',
-    'run',
-    ...JOBS,
-    'api',
-    'schema',
-    'access',
-    'publish',
-    'report-action'
-  ],
-  config: ['comment', 'run', ...JOBS, 'api', 'schema', 'access', 'publish', 'report-action'],
-  run: ['comment', ...JOBS, 'api', 'schema', 'access', 'publish', 'report-action'],
-  process: [
-    'comment',
-    'fork',
-    'thread',
-    'fence',
-    'cli',
-    'install',
-    'confine',
-    'gateway',
-    'api',
-    'schema',
-    'access',
-    'publish',
-    'fronting',
-    'report-action'
-  ],
-  cli: [
-    'comment',
-    'fork',
-    'thread',
-    'install',
-    'confine',
-    'gateway',
-    'fence',
-    'api',
-    'publish',
-    'fronting',
-    'report-action'
-  ],
-  install: [
-    'comment',
-    'fork',
-    'thread',
-    'confine',
-    'gateway',
-    'fence',
-    'api',
-    'schema',
-    'access',
-    'publish',
-    'fronting',
-    'report-action'
-  ],
-  confine: [
-    'comment',
-    'fork',
-    'thread',
-    'cli',
-    'install',
-    'gateway',
-    'api',
-    'schema',
-    'access',
-    'publish',
-    'fronting',
-    'report-action'
-  ],
-  gateway: [
-    'comment',
-    'fork',
-    'thread',
-    'cli',
-    'install',
-    'confine',
-    'fence',
-    'api',
-    'schema',
-    'access',
-    'publish',
-    'fronting',
-    'report-action'
-  ],
+const BASE = ['text', 'http', 'config', 'turn'];
+export const LAYERS = {
+  text: [],
+  http: ['text'],
+  config: ['text', 'http'],
+  turn: ['text', 'http', 'config'],
+  process: [...BASE],
+  hermes: [...BASE, 'process'],
+  install: [...BASE, 'process', 'hermes'],
   // The egress fence runs nothing of Hermes': the kernel's tools through the caller's admin, its proxy.
-  fence: [
-    'comment',
-    'fork',
-    'thread',
-    'process',
-    'cli',
-    'install',
-    'confine',
-    'gateway',
-    'api',
-    'schema',
-    'access',
-    'publish',
-    'fronting',
-    'report-action'
-  ],
-  // A stranger's pull request fetched and quoted: git through process/, nothing of the other jobs'.
-  fork: [
-    'comment',
-    'thread',
-    'cli',
-    'install',
-    'confine',
-    'gateway',
-    'fence',
-    'api',
-    'schema',
-    'access',
-    'publish',
-    'fronting',
-    'report-action'
-  ],
-  // A conversation kept: the trigger phrase read, the Hermes session saved and restored with the cache.
-  thread: [
-    'comment',
-    'fork',
-    'cli',
-    'install',
-    'confine',
-    'gateway',
-    'fence',
-    'api',
-    'schema',
-    'access',
-    'publish',
-    'fronting',
-    'report-action'
-  ],
+  fence: [...BASE],
+  confine: [...BASE, 'process', 'fence'],
+  gateway: [...BASE, 'process'],
   // The fronting decision: what Hermes reads (config/), the providers and the gateway's shape
   // (gateway/), what the agent's home takes (confine/); it runs nothing, reads no file, opens no socket.
-  fronting: [
-    'comment',
-    'process',
-    'fork',
-    'thread',
-    'cli',
-    'install',
-    'fence',
-    'api',
-    'schema',
-    'access',
-    'publish',
-    'report-action'
-  ],
-  api: ['comment', ...JOBS, 'publish', 'report-action'],
-  schema: ['comment', ...JOBS, 'api', 'access', 'publish', 'report-action'],
-  access: ['comment', ...JOBS, 'api', 'schema', 'publish', 'report-action'],
-  publish: ['comment', ...JOBS, 'api', 'access', 'report-action'],
+  fronting: [...BASE, 'confine', 'gateway'],
+  // A stranger's pull request fetched and quoted: git through process/, nothing of the other jobs'.
+  fork: [...BASE, 'process'],
+  // A conversation kept: the trigger phrase read, the Hermes session saved and restored with the cache.
+  thread: [...BASE, 'process'],
+  schema: [...BASE],
+  access: [...BASE, 'schema'],
+  'api-server': [...BASE, 'schema', 'access'],
+  publish: [...BASE, 'schema'],
+  // The sticky comment and the review draw with publish/'s Markdown helpers (one escaping; only the
+  // files GITHUB_MAY_IMPORT names) but run nothing; the review reads a finding's shape from schema/.
+  github: [...BASE, 'schema', 'publish'],
   // The second entry point reads transcripts with the run's reader and draws with publish/; it runs nothing.
-  'report-action': [...JOBS, 'api', 'access', 'schema', 'comment'],
-  // The sticky comment draws with publish/'s Markdown helpers (one escaping) but runs nothing; the
-  // review reads the answer's shape from schema/ (one definition of a finding).
-  comment: [...JOBS, 'api', 'access', 'report-action'],
-  // run()'s steps (src/steps/) draw on every folder above; only main.ts imports them.
-  steps: ['report-action']
+  'report-action': [...BASE, 'publish']
 };
-/** What src/comment/ may read of src/publish/: the escaping, the answer's drawing and the blocks it shares with the summary. */
-const COMMENT_MAY_IMPORT = [
+const ROOMS = [...Object.keys(LAYERS), 'steps'];
+// run()'s steps (src/steps/) draw on every room but the report sub-action; only main.ts imports them.
+LAYERS.steps = ROOMS.filter(room => room !== 'steps' && room !== 'report-action');
+/** What src/github/ may read of src/publish/: the escaping, the answer's drawing and the blocks it shares with the summary. */
+const GITHUB_MAY_IMPORT = [
   'markdown',
   'answer',
   'structured',
@@ -206,24 +60,22 @@ const COMMENT_MAY_IMPORT = [
   'heading',
   'run-report'
 ];
-const layerRules = Object.entries(LAYERS).map(([folder, after]) => ({
+const layerRules = Object.entries(LAYERS).map(([folder, allowed]) => ({
   files: [`src/${folder}/**/*.ts`],
   rules: {
     'no-restricted-imports': [
       'error',
       {
         patterns: [
-          ...(folder === 'steps' ? after : [...after, 'steps']).map(f => ({
-            // http/github.ts retries with run/retry.ts, a leaf that imports nothing.
-            group:
-              folder === 'http' && f === 'run' ? ['../run/*', '!../run/retry.js'] : [`../${f}/*`],
-            message: `src/${folder}/ may not import from src/${f}/: imports point down the flow (see eslint.config.js).`
+          ...ROOMS.filter(room => room !== folder && !allowed.includes(room)).map(room => ({
+            group: [`../${room}/*`],
+            message: `src/${folder}/ may import only from ${allowed.map(r => `src/${r}/`).join(', ') || 'itself'}, not src/${room}/: imports point down the flow (LAYERS in eslint.config.js).`
           })),
-          ...(folder === 'comment'
+          ...(folder === 'github'
             ? [
                 {
-                  group: ['../publish/*', ...COMMENT_MAY_IMPORT.map(f => `!../publish/${f}.js`)],
-                  message: `src/comment/ may import from src/publish/ only ${COMMENT_MAY_IMPORT.join(', ')} (see eslint.config.js).`
+                  group: ['../publish/*', ...GITHUB_MAY_IMPORT.map(f => `!../publish/${f}.js`)],
+                  message: `src/github/ may import from src/publish/ only ${GITHUB_MAY_IMPORT.join(', ')} (see eslint.config.js).`
                 }
               ]
             : [])
@@ -232,6 +84,13 @@ const layerRules = Object.entries(LAYERS).map(([folder, after]) => ({
     ]
   }
 }));
+// Every folder of src/ is a room of the table: one missing from it would be imported from freely.
+const unlisted = readdirSync(new URL('./src/', import.meta.url), { withFileTypes: true })
+  .filter(entry => entry.isDirectory() && !ROOMS.includes(entry.name))
+  .map(entry => entry.name);
+if (unlisted.length > 0) {
+  throw new Error(`eslint.config.js: src/${unlisted.join('/, src/')}/ has no row in LAYERS`);
+}
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'build/', 'coverage/', '.tmp/'] },

@@ -39177,739 +39177,6 @@ async function readPermission(trigger, actor, token, { request: send, limits = G
 
 /***/ }),
 
-/***/ 45593:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  qN: () => (/* binding */ askVersion),
-  ai: () => (/* binding */ findHermes),
-  Et: () => (/* binding */ hermesAttempt),
-  Vd: () => (/* binding */ probeVersion),
-  mi: () => (/* binding */ refusedChatFlags)
-});
-
-// UNUSED EXPORTS: HERMES_LIMITS, buildArgv
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(90108);
-// EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __nccwpck_require__(88701);
-// EXTERNAL MODULE: ./src/process/environment.ts
-var environment = __nccwpck_require__(69304);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./src/run/lines.ts
-var lines = __nccwpck_require__(2886);
-// EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
-var spawn = __nccwpck_require__(24006);
-// EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(81066);
-;// CONCATENATED MODULE: ./src/process/capture.ts
-/**
- * Hermes' stdout: where it goes and how the action reads it.
- *
- * Where the system can make one, stdout is a named pipe (FIFO) that the action drains into the
- * transcript file. Hermes then pays for a pipe write per event, close to what writing to /dev/null
- * costs it, and the file gets one large write per drain instead of one small write per event. The
- * pipe is read by polling, not by waiting on it: a reader waiting on a pipe is woken by every write,
- * and those wake-ups cost Hermes more than the write. Node's own 'pipe' stdio is a UNIX socket,
- * which holds only a few hundred small writes before it blocks the writer, so it is not used.
- *
- * Where no FIFO can be made (no `mkfifo`), stdout is the transcript file itself, read as it grows.
- */
-
-
-
-
-
-
-
-/**
- * onChunk gets views into one reused buffer: it must be done with each before it returns.
- * onProblem hears of a transcript that could not be written (the stream is still read).
- */
-function captureStdout(transcriptPath, onChunk, onProblem) {
-    return (FifoCapture.open(transcriptPath, onChunk, onProblem) ?? new FileCapture(transcriptPath, onChunk));
-}
-/** How often the transcript file is read while Hermes writes it: the live log's latency. */
-const TAIL_INTERVAL_MS = 20;
-/** The pipe is read again this soon after a read that found data (a pipe holds 64 KiB). */
-const BUSY_POLL_MS = 1;
-/** A read this large means more is coming fast: the pipe is read again at once. */
-const FULL_READ_BYTES = 8 * 1024;
-/** At most this much is read per poll, so that timers and signals are not kept waiting. */
-const POLL_BYTES = 4 * 1024 * 1024;
-/** What the last drain reads at most, once Hermes has exited (its own output is a pipe's worth). */
-const FINAL_DRAIN_BYTES = 16 * 1024 * 1024;
-/** stdout is the transcript file; it is read every few milliseconds as it grows. */
-class FileCapture {
-    onChunk;
-    fd;
-    readFd;
-    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
-    position = 0;
-    timer;
-    writeClosed = false;
-    closed = false;
-    constructor(transcriptPath, onChunk) {
-        this.onChunk = onChunk;
-        this.fd = (0,paths/* openTranscript */.B$)(transcriptPath, 'write');
-        this.readFd = (0,paths/* openTranscript */.B$)(transcriptPath, 'read');
-    }
-    spawned() {
-        if (this.closed)
-            return;
-        external_node_fs_.closeSync(this.fd);
-        this.writeClosed = true;
-        this.timer = setInterval(() => this.read(this.position + POLL_BYTES), TAIL_INTERVAL_MS);
-    }
-    catchUp() {
-        if (this.writeClosed && !this.closed)
-            this.read(this.position + POLL_BYTES);
-    }
-    close() {
-        if (this.closed)
-            return;
-        this.closed = true;
-        clearInterval(this.timer);
-        // Closed without spawned(): the spawn itself threw.
-        if (!this.writeClosed)
-            external_node_fs_.closeSync(this.fd);
-        // To the end as it is now: a tool Hermes left running may keep appending.
-        this.read(external_node_fs_.fstatSync(this.readFd).size);
-        external_node_fs_.closeSync(this.readFd);
-    }
-    /** Reads what has been written since the last read, up to the file offset `until`. */
-    read(until) {
-        while (this.position < until) {
-            const want = Math.min(this.buffer.length, until - this.position);
-            const n = external_node_fs_.readSync(this.readFd, this.buffer, 0, want, this.position);
-            if (n <= 0)
-                return;
-            this.position += n;
-            this.onChunk(this.buffer.subarray(0, n));
-        }
-    }
-}
-/** stdout is a FIFO; each drain writes what it read to the transcript file, then hands it on. */
-class FifoCapture {
-    fd;
-    readFd;
-    fileFd;
-    onChunk;
-    onProblem;
-    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
-    timer;
-    interval = BUSY_POLL_MS;
-    ended = false;
-    writeClosed = false;
-    closed = false;
-    /** Set when a write to the transcript failed (a full disk): later chunks are only read. */
-    writeFailed = false;
-    constructor(fd, readFd, fileFd, onChunk, onProblem) {
-        this.fd = fd;
-        this.readFd = readFd;
-        this.fileFd = fileFd;
-        this.onChunk = onChunk;
-        this.onProblem = onProblem;
-    }
-    /** A FIFO with both ends open and its name already removed; undefined when none can be made. */
-    static open(transcriptPath, onChunk, onProblem) {
-        if (process.platform === 'win32')
-            return undefined;
-        let dir;
-        const opened = [];
-        try {
-            dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
-            const fifo = external_node_path_.join(dir, 'stdout');
-            const made = (0,spawn/* commandSync */.Ri)('mkfifo', ['-m', '600', fifo], { env: (0,environment/* childEnv */.gf)() });
-            if (made.status !== 0)
-                return undefined;
-            // The reading end first, without blocking; then the writing end opens at once.
-            const held = (fd) => {
-                opened.push(fd);
-                return fd;
-            };
-            const readFd = held(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK));
-            const writeFd = held(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY));
-            const fileFd = held((0,paths/* openTranscript */.B$)(transcriptPath, 'write'));
-            return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
-        }
-        catch {
-            // The caller falls back to the file, which reports a transcript that cannot be opened.
-            opened.forEach(fd => external_node_fs_.closeSync(fd));
-            return undefined;
-        }
-        finally {
-            if (dir)
-                external_node_fs_.rmSync(dir, { recursive: true, force: true });
-        }
-    }
-    spawned() {
-        if (this.closed)
-            return;
-        // From here only Hermes (and what it starts) holds the writing end: its closing is the end.
-        external_node_fs_.closeSync(this.fd);
-        this.writeClosed = true;
-        this.poll();
-    }
-    catchUp() {
-        if (this.writeClosed && !this.closed)
-            this.drain(POLL_BYTES, false);
-    }
-    close() {
-        if (this.closed)
-            return;
-        this.closed = true;
-        clearTimeout(this.timer);
-        // Closed without spawned(): the spawn itself threw.
-        if (!this.writeClosed)
-            external_node_fs_.closeSync(this.fd);
-        // What is in the pipe now (Hermes is gone: at most a pipe's worth). A tool it left running
-        // may keep the pipe open, and even keep writing: no waiting, and a limit.
-        this.drain(FINAL_DRAIN_BYTES, false);
-        external_node_fs_.closeSync(this.readFd);
-        external_node_fs_.closeSync(this.fileFd);
-    }
-    poll() {
-        const got = this.drain(POLL_BYTES, true);
-        if (this.ended)
-            return;
-        // Busy: again before the pipe can fill. Idle: back off to the live log's latency.
-        this.interval = got > 0 ? BUSY_POLL_MS : Math.min(this.interval * 2, TAIL_INTERVAL_MS);
-        this.timer = setTimeout(() => this.poll(), this.interval);
-    }
-    /**
-     * Reads until the pipe is empty or `limit` bytes are read; untilQuiet, also once a read finds
-     * little in the pipe (the next poll gets what follows in one piece). Returns the bytes read.
-     */
-    drain(limit, untilQuiet) {
-        let total = 0;
-        while (!this.ended) {
-            let n;
-            try {
-                n = external_node_fs_.readSync(this.readFd, this.buffer, 0, this.buffer.length, null);
-            }
-            catch (error) {
-                if (error.code === 'EAGAIN')
-                    break;
-                throw error;
-            }
-            if (n === 0) {
-                this.ended = true;
-                break;
-            }
-            // On disk first: whatever happens next, the bytes are in the transcript.
-            this.write(n);
-            total += n;
-            this.onChunk(this.buffer.subarray(0, n));
-            if (total >= limit || (untilQuiet && n < FULL_READ_BYTES))
-                break;
-        }
-        return total;
-    }
-    /** The first n bytes of the buffer, to the transcript file, whole (writeSync may write less). */
-    write(n) {
-        if (this.writeFailed)
-            return;
-        try {
-            for (let done = 0; done < n;)
-                done += external_node_fs_.writeSync(this.fileFd, this.buffer, done, n - done);
-        }
-        catch (error) {
-            this.writeFailed = true;
-            this.onProblem(`the transcript could not be written (${error.code ?? String(error)}); ` +
-                'the rest of the stream is still read, but is not in it');
-        }
-    }
-}
-
-// EXTERNAL MODULE: ./src/process/line-splitter.ts
-var line_splitter = __nccwpck_require__(61519);
-;// CONCATENATED MODULE: ./src/process/hermes-process.ts
-/**
- * A running Hermes (see spawn.ts for why the action spawns with node:child_process): its own process
- * group, its stdout on a descriptor into the transcript (capture.ts), its stderr by line.
- */
-
-
-
-
-
-/** The longest piece of a stderr line without end that is held before it is passed on. */
-const STDERR_PIECE_CHARS = 8192;
-/**
- * The system's kill by its full path: a `kill` the agent put on its PATH (a node_modules/.bin of
- * the workspace) would otherwise be what "stops" it.
- */
-const SYSTEM_KILL = ['/usr/bin/kill', '/bin/kill'].find(file => external_node_fs_.existsSync(file)) ?? '/bin/kill';
-/**
- * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
- * tools it started as well, the way Ctrl-C in a terminal does.
- */
-class HermesProcess {
-    done;
-    pid;
-    as;
-    env;
-    exited = false;
-    processExited = false;
-    constructor(options) {
-        this.as = options.as;
-        this.env = options.env;
-        // stdout goes to the transcript (see capture.ts) and is read as it lands.
-        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
-        let child;
-        try {
-            child = (0,spawn/* startChild */.v0)(options.executable, options.argv, {
-                cwd: options.cwd,
-                env: options.env,
-                as: options.as,
-                // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
-                stdio: ['ignore', capture.fd, 'pipe'],
-                detached: true
-            });
-        }
-        catch (error) {
-            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
-            capture.close();
-            throw error;
-        }
-        capture.spawned();
-        this.pid = child.pid;
-        const stderr = child.stderr; // a pipe, as asked for above
-        // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be), never
-        // in the end that has just arrived, where a secret may still be coming in.
-        const lines = new line_splitter/* LineSplitter */.g(options.onStderrLine, STDERR_PIECE_CHARS, (text, max) => (0,text_text/* cutRedacted */.xX)(text, options.redact, max));
-        stderr.setEncoding('utf8');
-        stderr.on('data', (text) => {
-            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
-            capture.catchUp();
-            lines.push(text);
-        });
-        let swept = Promise.resolve();
-        this.done = new Promise(resolve => {
-            child.once('error', error => {
-                this.exited = true;
-                capture.close();
-                resolve({ exitCode: null, signal: null, spawnError: error });
-            });
-            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
-            child.once('exit', () => {
-                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
-                this.processExited = true;
-                if (options.afterExit)
-                    swept = options.afterExit();
-                setTimeout(() => stderr.destroy(), options.stderrLingerMs ?? spawn/* PROCESS_LIMITS */.P8.stderrLingerMs).unref();
-            });
-            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
-            child.once('close', (exitCode, signal) => {
-                void swept.then(() => {
-                    this.exited = true;
-                    capture.close();
-                    lines.flush();
-                    resolve({ exitCode, signal });
-                });
-            });
-        });
-    }
-    get running() {
-        return !this.processExited;
-    }
-    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
-    signal(signal) {
-        if (this.exited || this.pid === undefined)
-            return false;
-        if (this.as?.via === 'sudo') {
-            // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
-            // `-INT -- -1`: procps' kill refuses `-s INT -- -1` (a usage error, nothing signalled).
-            const sent = (0,spawn/* commandSync */.Ri)(SYSTEM_KILL, [`-${signal.replace(/^SIG/, '')}`, '--', '-1'], {
-                env: this.env,
-                as: this.as,
-                timeoutMs: 10_000
-            });
-            return sent.status === 0;
-        }
-        return (0,spawn/* signalGroup */.i8)(this.pid, signal);
-    }
-}
-
-// EXTERNAL MODULE: ./src/run/supervise.ts
-var supervise = __nccwpck_require__(21103);
-// EXTERNAL MODULE: ./src/run/stream-reader.ts
-var stream_reader = __nccwpck_require__(39997);
-// EXTERNAL MODULE: ./src/config/inputs.ts
-var inputs = __nccwpck_require__(64389);
-;// CONCATENATED MODULE: ./src/cli/hermes.ts
-/**
- * The Hermes CLI: argv from settings, the `--version` and `chat --help` probes, and one supervised
- * run.
- */
-
-
-
-
-
-
-
-
-
-
-
-/** The one place argv is built. Everything after the query is a flag the user asked for. */
-function buildArgv(settings) {
-    const argv = ['chat'];
-    const query = settings.query;
-    // A value that starts with "-" would be read as an option: such a query goes in one word.
-    if (query.kind === 'text')
-        argv.push(...(query.text.startsWith('-') ? [`--query=${query.text}`] : ['-q', query.text]));
-    else
-        argv.push(...(query.path.startsWith('-') && query.path !== '-'
-            ? [`--query-file=${query.path}`]
-            : ['--query-file', query.path]));
-    argv.push('--format', 'stream-json');
-    if (settings.model)
-        argv.push('-m', settings.model);
-    if (settings.ignoreUserConfig)
-        argv.push('--ignore-user-config');
-    if (settings.ignoreRules)
-        argv.push('--ignore-rules');
-    if (settings.worktree)
-        argv.push('--worktree');
-    if (settings.checkpoints)
-        argv.push('--checkpoints');
-    if (settings.passSessionId)
-        argv.push('--pass-session-id');
-    const { maxTurns, runBudgetSeconds } = settings.gateway;
-    if (maxTurns !== undefined)
-        argv.push('--max-turns', String(maxTurns));
-    if (runBudgetSeconds !== undefined)
-        argv.push('--run-budget', String(runBudgetSeconds));
-    argv.push(...settings.args);
-    return argv;
-}
-/** The executable's full path, or undefined when it is not on PATH (or not executable). */
-async function findHermes(hermesPath) {
-    const found = await io/* which */.K7(hermesPath, false);
-    return found || undefined;
-}
-const HERMES_LIMITS = Object.freeze({
-    cancelGraceMs: 5000,
-    timeoutGraceMs: 10_000,
-    versionTimeoutMs: 5000,
-    stderrLingerMs: spawn/* PROCESS_LIMITS */.P8.stderrLingerMs
-});
-/**
- * The one `--version` probe: the first line it prints (cut to 200 characters), or why there is none
- * (what it said last on stderr, or how it failed). Used after an install and alongside the turn.
- */
-async function askVersion(executable, options) {
-    const { error, stdout, stderr } = await (0,spawn/* commandAsync */.MA)(executable, ['--version'], options);
-    const line = stdout
-        .split(/\r?\n/)
-        .find(l => l.trim() !== '')
-        ?.trim();
-    if (!error && line)
-        return { version: (0,text_text/* clip */.$Q)(line, 200) };
-    const said = stderr.trim().split(/\r?\n/).at(-1);
-    return { why: error ? said || error.message : 'it printed nothing' };
-}
-/** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
-async function probeVersion(executable, cwd, spawning = { env: (0,environment/* childEnv */.gf)() }, limits = HERMES_LIMITS) {
-    const asked = await askVersion(executable, {
-        cwd,
-        env: spawning.env,
-        as: spawning.as,
-        timeoutMs: limits.versionTimeoutMs
-    });
-    return 'version' in asked ? asked.version : undefined;
-}
-/**
- * The flags asked for by input (`--max-turns`, `--run-budget`), checked against `hermes chat --help`
- * of the Hermes that runs, never guessed from its version: a Hermes that does not list one (or says
- * nothing) is refused as usage_error before it runs, its transcript empty. Undefined: it may run.
- */
-async function refusedChatFlags(settings, executable, spawning, log, limits = HERMES_LIMITS) {
-    const asked = askedFlags(settings);
-    if (asked.length === 0)
-        return undefined;
-    const { stdout } = await (0,spawn/* commandAsync */.MA)(executable, ['chat', '--help'], {
-        cwd: settings.workingDirectory,
-        env: spawning.env,
-        as: spawning.as,
-        timeoutMs: limits.versionTimeoutMs
-    });
-    const unlisted = asked.filter(({ flag }) => !new RegExp(`(^|[\\s\\[,])${flag}\\b`, 'm').test(stdout));
-    return unlisted.length > 0 ? refusedFlags(unlisted, settings.jsonlPath, log) : undefined;
-}
-function askedFlags(settings) {
-    const { maxTurns, runBudgetSeconds } = settings.gateway;
-    return [
-        ...(maxTurns !== undefined
-            ? [{ flag: '--max-turns', input: inputs/* Input */.p.MaxTurns, value: maxTurns }]
-            : []),
-        ...(runBudgetSeconds !== undefined
-            ? [{ flag: '--run-budget', input: inputs/* Input */.p.RunBudget, value: runBudgetSeconds }]
-            : [])
-    ];
-}
-/** The attempt of a Hermes that does not list a flag asked for: usage_error, and why. */
-function refusedFlags(unlisted, jsonlPath, log) {
-    external_node_fs_.closeSync((0,paths/* openTranscript */.B$)(jsonlPath, 'write'));
-    const line = (`Input ${unlisted.map(u => `"${u.input}" (${u.value})`).join(' and ')} asks for ` +
-        `${unlisted.map(u => u.flag).join(' and ')}, which this Hermes' "hermes chat --help" does not list; ` +
-        'remove the input, or run a Hermes that has it.');
-    return {
-        turn: new stream_reader/* StreamReader */.C(log).finish(),
-        durationMs: 0,
-        end: {
-            kind: 'process',
-            exitCode: 2,
-            signal: null,
-            stderrTail: [line],
-            timedOut: false,
-            cancelled: false,
-            timeoutMs: 0
-        }
-    };
-}
-/** How many of Hermes' last stderr lines are kept for failure messages. */
-const STDERR_TAIL_LINES = 20;
-/**
- * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
- * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
- */
-async function hermesAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: (0,environment/* childEnv */.gf)() }, limits = HERMES_LIMITS) {
-    const started = Date.now();
-    const stderrTail = [];
-    // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
-    const follower = new stream_reader/* StreamReader */.C(log);
-    let hermes;
-    try {
-        hermes = new HermesProcess({
-            executable,
-            argv: buildArgv(settings),
-            cwd: settings.workingDirectory,
-            env: spawning.env,
-            as: spawning.as,
-            afterExit: spawning.sweep && (() => spawning.sweep?.() ?? Promise.resolve()),
-            transcriptPath: jsonlPath,
-            stderrLingerMs: limits.stderrLingerMs,
-            onStdout: chunk => follower.push(chunk),
-            onProblem: message => follower.anomaly(message),
-            redact: log.redact,
-            // Redacted as it comes in: the log and the summary take it as it is kept.
-            onStderrLine: raw => {
-                const line = log.redact(raw);
-                log.stderr(line);
-                stderrTail.push(line);
-                if (stderrTail.length > STDERR_TAIL_LINES)
-                    stderrTail.shift();
-            }
-        });
-    }
-    catch (error) {
-        // Refused before it ran (E2BIG: an argument over 128 KiB, a prompt and a schema say): a failed
-        // attempt like any other, so that the outputs, the summary and the transcript are still written.
-        const why = (0,errors/* messageOf */.b)(error);
-        log.note(`Hermes could not be started: ${why}`);
-        return {
-            turn: follower.finish(),
-            durationMs: Date.now() - started,
-            end: {
-                kind: 'process',
-                exitCode: 1,
-                signal: null,
-                timedOut: false,
-                cancelled: signals.cancelled,
-                stderrTail: [log.redact(`Hermes could not be started: ${why}`)],
-                timeoutMs: settings.timeoutMs
-            }
-        };
-    }
-    // SIGINT, so that Hermes can write its result event; a kill after the grace period.
-    const stop = (0,supervise/* interruptThenKill */.b)(hermes, limits, {
-        timeout: () => log.note(`timeout-minutes reached: interrupting Hermes (killed in ${limits.timeoutGraceMs / 1000} s if it does not stop)`),
-        cancel: () => log.note('The job was cancelled: interrupting Hermes so that it writes its result')
-    });
-    const supervision = (0,supervise/* supervise */.z)(signals, settings.timeoutMs, stop);
-    const result = await hermes.done;
-    supervision.end();
-    stop.clear();
-    const turn = follower.finish();
-    const notFound = result.spawnError?.code === 'ENOENT';
-    if (result.spawnError && !notFound)
-        log.note(`Hermes could not be started: ${result.spawnError.message}`);
-    return {
-        turn,
-        durationMs: Date.now() - started,
-        end: notFound
-            ? { kind: 'not_found', hermesPath: settings.hermesPath }
-            : {
-                kind: 'process',
-                exitCode: result.spawnError ? 1 : result.exitCode,
-                signal: result.signal,
-                timedOut: supervision.timedOut,
-                cancelled: signals.cancelled,
-                stderrTail,
-                timeoutMs: settings.timeoutMs
-            }
-    };
-}
-
-
-/***/ }),
-
-/***/ 26174:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CT: () => (/* binding */ recordPathFor),
-/* harmony export */   M2: () => (/* binding */ readSessionRecord),
-/* harmony export */   MU: () => (/* binding */ exportTimeoutMs)
-/* harmony export */ });
-/* unused harmony exports EXPORT_LIMITS, exportArgv, spawnExport */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(24006);
-/* harmony import */ var _run_session_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12143);
-/**
- * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
- * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
- * wrong is one note.
- */
-
-
-
-
-const EXPORT_LIMITS = Object.freeze({
-    /** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
-    timeoutMs: 30_000,
-    /** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
-    cancelledTimeoutMs: 2000
-});
-const STDERR_CHARS = 300;
-/**
- * The command line, as upstream's `hermes_cli/sessions_cmd.py` reads it: the record to standard output
- * (`-`, which the action sends into the record's file: Hermes may run as the agent user, who cannot
- * write beside the transcript), the one session by id, and Hermes' own redaction (opt-in upstream) on;
- * JSONL is the default format.
- */
-function exportArgv(sessionId) {
-    return ['sessions', 'export', '-', '--session-id', sessionId, '--redact'];
-}
-/** Runs one export (through the process module, as the turn's user), killed at the time limit. */
-async function spawnExport(spec) {
-    const done = await (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_1__/* .commandToFile */ .T9)(spec.executable, spec.argv, {
-        cwd: spec.cwd,
-        env: spec.env,
-        timeoutMs: spec.timeoutMs,
-        as: spec.as,
-        stdoutPath: spec.output,
-        signal: spec.signal,
-        afterAbortMs: spec.cancelledTimeoutMs
-    });
-    if (done.timedOut && spec.signal?.aborted)
-        return { ok: false, why: 'was stopped: the job was cancelled before it finished' };
-    if (done.timedOut)
-        return { ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` };
-    if (done.error)
-        return { ok: false, why: (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(done.error) };
-    if (done.exitCode === 0)
-        return { ok: true };
-    // Upstream prints its errors on stdout ("No session '…'"), argparse's on stderr.
-    const said = lastLine(done.stderr) || lastLine(readHead(spec.output));
-    const code = `exited with code ${done.exitCode}`;
-    return { ok: false, why: said ? `${code}: ${said.slice(0, STDERR_CHARS)}` : code };
-}
-function readHead(file) {
-    try {
-        return node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file, 'utf8').slice(0, 4096);
-    }
-    catch {
-        return '';
-    }
-}
-function lastLine(text) {
-    return (text
-        .split(/\r?\n/)
-        .map(l => l.trim())
-        .filter(l => l !== '')
-        .at(-1) ?? '');
-}
-/** Exports the session and reads what it says; a failure is a note, never a throw. */
-async function readSessionRecord(request) {
-    const spawn = request.spawn ?? spawnExport;
-    // A record left by an earlier run must not pass for this one's. Whatever stands there (a folder
-    // planted by the agent, say) makes a note, not a crash.
-    try {
-        node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync(request.output, { force: true });
-    }
-    catch (error) {
-        return {
-            ok: false,
-            note: `The session record could not be written to ${request.output} (${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}); cost and full tool outputs are not reported.`
-        };
-    }
-    const timeoutMs = request.cancelled
-        ? Math.min(request.timeoutMs, request.cancelledTimeoutMs ?? EXPORT_LIMITS.cancelledTimeoutMs)
-        : request.timeoutMs;
-    const result = await spawn({
-        executable: request.executable,
-        argv: exportArgv(request.sessionId),
-        cwd: request.cwd,
-        env: request.env,
-        timeoutMs,
-        as: request.as,
-        output: request.output,
-        signal: request.signal,
-        cancelledTimeoutMs: request.cancelledTimeoutMs ?? EXPORT_LIMITS.cancelledTimeoutMs
-    });
-    const failed = (why) => ({
-        ok: false,
-        note: `The session record could not be read (\`hermes sessions export\` ${why}); cost and full tool outputs are not reported.`
-    });
-    if (!result.ok)
-        return failed(result.why);
-    let text;
-    try {
-        text = node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(request.output, 'utf8');
-    }
-    catch (error) {
-        return failed(`left a record that cannot be read: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}`);
-    }
-    // Upstream reports some errors on stdout and exits 0: no JSON is the only sign.
-    if (text.trim() === '')
-        return failed('wrote nothing');
-    try {
-        return { ok: true, path: request.output, usage: (0,_run_session_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .parseSessionRecord */ .ZM)(text, request.sessionId) };
-    }
-    catch (error) {
-        return failed(`wrote a record that does not parse: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}`);
-    }
-}
-/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_LIMITS.timeoutMs. */
-function exportTimeoutMs(env) {
-    const seconds = Number(env.HERMES_SESSION_EXPORT_TIMEOUT_SECONDS);
-    return seconds > 0 ? seconds * 1000 : EXPORT_LIMITS.timeoutMs;
-}
-/** The record's path: beside the transcript, `<transcript>.session.jsonl`. */
-function recordPathFor(jsonlPath) {
-    return jsonlPath.replace(/(\.jsonl)?$/, '.session.jsonl');
-}
-
-
-/***/ }),
-
 /***/ 38016:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40815,8 +40082,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
 var lib = __nccwpck_require__(22779);
-// EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(31191);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __nccwpck_require__(28902);
 ;// CONCATENATED MODULE: ./src/gateway/ledger.ts
 /** Calls kept in the log; later ones are counted, not kept. */
 const CALLS_KEPT = 1000;
@@ -42283,6 +41550,739 @@ function heldCredentials(env, fronted) {
 
 /***/ }),
 
+/***/ 37242:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  qN: () => (/* binding */ askVersion),
+  ai: () => (/* binding */ findHermes),
+  Et: () => (/* binding */ hermesAttempt),
+  Vd: () => (/* binding */ probeVersion),
+  mi: () => (/* binding */ refusedChatFlags)
+});
+
+// UNUSED EXPORTS: HERMES_LIMITS, buildArgv
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(88701);
+// EXTERNAL MODULE: ./src/process/environment.ts
+var environment = __nccwpck_require__(69304);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./src/turn/lines.ts
+var lines = __nccwpck_require__(90712);
+// EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
+var spawn = __nccwpck_require__(24006);
+// EXTERNAL MODULE: ./src/config/paths.ts
+var paths = __nccwpck_require__(81066);
+;// CONCATENATED MODULE: ./src/process/capture.ts
+/**
+ * Hermes' stdout: where it goes and how the action reads it.
+ *
+ * Where the system can make one, stdout is a named pipe (FIFO) that the action drains into the
+ * transcript file. Hermes then pays for a pipe write per event, close to what writing to /dev/null
+ * costs it, and the file gets one large write per drain instead of one small write per event. The
+ * pipe is read by polling, not by waiting on it: a reader waiting on a pipe is woken by every write,
+ * and those wake-ups cost Hermes more than the write. Node's own 'pipe' stdio is a UNIX socket,
+ * which holds only a few hundred small writes before it blocks the writer, so it is not used.
+ *
+ * Where no FIFO can be made (no `mkfifo`), stdout is the transcript file itself, read as it grows.
+ */
+
+
+
+
+
+
+
+/**
+ * onChunk gets views into one reused buffer: it must be done with each before it returns.
+ * onProblem hears of a transcript that could not be written (the stream is still read).
+ */
+function captureStdout(transcriptPath, onChunk, onProblem) {
+    return (FifoCapture.open(transcriptPath, onChunk, onProblem) ?? new FileCapture(transcriptPath, onChunk));
+}
+/** How often the transcript file is read while Hermes writes it: the live log's latency. */
+const TAIL_INTERVAL_MS = 20;
+/** The pipe is read again this soon after a read that found data (a pipe holds 64 KiB). */
+const BUSY_POLL_MS = 1;
+/** A read this large means more is coming fast: the pipe is read again at once. */
+const FULL_READ_BYTES = 8 * 1024;
+/** At most this much is read per poll, so that timers and signals are not kept waiting. */
+const POLL_BYTES = 4 * 1024 * 1024;
+/** What the last drain reads at most, once Hermes has exited (its own output is a pipe's worth). */
+const FINAL_DRAIN_BYTES = 16 * 1024 * 1024;
+/** stdout is the transcript file; it is read every few milliseconds as it grows. */
+class FileCapture {
+    onChunk;
+    fd;
+    readFd;
+    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
+    position = 0;
+    timer;
+    writeClosed = false;
+    closed = false;
+    constructor(transcriptPath, onChunk) {
+        this.onChunk = onChunk;
+        this.fd = (0,paths/* openTranscript */.B$)(transcriptPath, 'write');
+        this.readFd = (0,paths/* openTranscript */.B$)(transcriptPath, 'read');
+    }
+    spawned() {
+        if (this.closed)
+            return;
+        external_node_fs_.closeSync(this.fd);
+        this.writeClosed = true;
+        this.timer = setInterval(() => this.read(this.position + POLL_BYTES), TAIL_INTERVAL_MS);
+    }
+    catchUp() {
+        if (this.writeClosed && !this.closed)
+            this.read(this.position + POLL_BYTES);
+    }
+    close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        clearInterval(this.timer);
+        // Closed without spawned(): the spawn itself threw.
+        if (!this.writeClosed)
+            external_node_fs_.closeSync(this.fd);
+        // To the end as it is now: a tool Hermes left running may keep appending.
+        this.read(external_node_fs_.fstatSync(this.readFd).size);
+        external_node_fs_.closeSync(this.readFd);
+    }
+    /** Reads what has been written since the last read, up to the file offset `until`. */
+    read(until) {
+        while (this.position < until) {
+            const want = Math.min(this.buffer.length, until - this.position);
+            const n = external_node_fs_.readSync(this.readFd, this.buffer, 0, want, this.position);
+            if (n <= 0)
+                return;
+            this.position += n;
+            this.onChunk(this.buffer.subarray(0, n));
+        }
+    }
+}
+/** stdout is a FIFO; each drain writes what it read to the transcript file, then hands it on. */
+class FifoCapture {
+    fd;
+    readFd;
+    fileFd;
+    onChunk;
+    onProblem;
+    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
+    timer;
+    interval = BUSY_POLL_MS;
+    ended = false;
+    writeClosed = false;
+    closed = false;
+    /** Set when a write to the transcript failed (a full disk): later chunks are only read. */
+    writeFailed = false;
+    constructor(fd, readFd, fileFd, onChunk, onProblem) {
+        this.fd = fd;
+        this.readFd = readFd;
+        this.fileFd = fileFd;
+        this.onChunk = onChunk;
+        this.onProblem = onProblem;
+    }
+    /** A FIFO with both ends open and its name already removed; undefined when none can be made. */
+    static open(transcriptPath, onChunk, onProblem) {
+        if (process.platform === 'win32')
+            return undefined;
+        let dir;
+        const opened = [];
+        try {
+            dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
+            const fifo = external_node_path_.join(dir, 'stdout');
+            const made = (0,spawn/* commandSync */.Ri)('mkfifo', ['-m', '600', fifo], { env: (0,environment/* childEnv */.gf)() });
+            if (made.status !== 0)
+                return undefined;
+            // The reading end first, without blocking; then the writing end opens at once.
+            const held = (fd) => {
+                opened.push(fd);
+                return fd;
+            };
+            const readFd = held(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK));
+            const writeFd = held(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY));
+            const fileFd = held((0,paths/* openTranscript */.B$)(transcriptPath, 'write'));
+            return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
+        }
+        catch {
+            // The caller falls back to the file, which reports a transcript that cannot be opened.
+            opened.forEach(fd => external_node_fs_.closeSync(fd));
+            return undefined;
+        }
+        finally {
+            if (dir)
+                external_node_fs_.rmSync(dir, { recursive: true, force: true });
+        }
+    }
+    spawned() {
+        if (this.closed)
+            return;
+        // From here only Hermes (and what it starts) holds the writing end: its closing is the end.
+        external_node_fs_.closeSync(this.fd);
+        this.writeClosed = true;
+        this.poll();
+    }
+    catchUp() {
+        if (this.writeClosed && !this.closed)
+            this.drain(POLL_BYTES, false);
+    }
+    close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        clearTimeout(this.timer);
+        // Closed without spawned(): the spawn itself threw.
+        if (!this.writeClosed)
+            external_node_fs_.closeSync(this.fd);
+        // What is in the pipe now (Hermes is gone: at most a pipe's worth). A tool it left running
+        // may keep the pipe open, and even keep writing: no waiting, and a limit.
+        this.drain(FINAL_DRAIN_BYTES, false);
+        external_node_fs_.closeSync(this.readFd);
+        external_node_fs_.closeSync(this.fileFd);
+    }
+    poll() {
+        const got = this.drain(POLL_BYTES, true);
+        if (this.ended)
+            return;
+        // Busy: again before the pipe can fill. Idle: back off to the live log's latency.
+        this.interval = got > 0 ? BUSY_POLL_MS : Math.min(this.interval * 2, TAIL_INTERVAL_MS);
+        this.timer = setTimeout(() => this.poll(), this.interval);
+    }
+    /**
+     * Reads until the pipe is empty or `limit` bytes are read; untilQuiet, also once a read finds
+     * little in the pipe (the next poll gets what follows in one piece). Returns the bytes read.
+     */
+    drain(limit, untilQuiet) {
+        let total = 0;
+        while (!this.ended) {
+            let n;
+            try {
+                n = external_node_fs_.readSync(this.readFd, this.buffer, 0, this.buffer.length, null);
+            }
+            catch (error) {
+                if (error.code === 'EAGAIN')
+                    break;
+                throw error;
+            }
+            if (n === 0) {
+                this.ended = true;
+                break;
+            }
+            // On disk first: whatever happens next, the bytes are in the transcript.
+            this.write(n);
+            total += n;
+            this.onChunk(this.buffer.subarray(0, n));
+            if (total >= limit || (untilQuiet && n < FULL_READ_BYTES))
+                break;
+        }
+        return total;
+    }
+    /** The first n bytes of the buffer, to the transcript file, whole (writeSync may write less). */
+    write(n) {
+        if (this.writeFailed)
+            return;
+        try {
+            for (let done = 0; done < n;)
+                done += external_node_fs_.writeSync(this.fileFd, this.buffer, done, n - done);
+        }
+        catch (error) {
+            this.writeFailed = true;
+            this.onProblem(`the transcript could not be written (${error.code ?? String(error)}); ` +
+                'the rest of the stream is still read, but is not in it');
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./src/process/line-splitter.ts
+var line_splitter = __nccwpck_require__(61519);
+;// CONCATENATED MODULE: ./src/process/hermes-process.ts
+/**
+ * A running Hermes (see spawn.ts for why the action spawns with node:child_process): its own process
+ * group, its stdout on a descriptor into the transcript (capture.ts), its stderr by line.
+ */
+
+
+
+
+
+/** The longest piece of a stderr line without end that is held before it is passed on. */
+const STDERR_PIECE_CHARS = 8192;
+/**
+ * The system's kill by its full path: a `kill` the agent put on its PATH (a node_modules/.bin of
+ * the workspace) would otherwise be what "stops" it.
+ */
+const SYSTEM_KILL = ['/usr/bin/kill', '/bin/kill'].find(file => external_node_fs_.existsSync(file)) ?? '/bin/kill';
+/**
+ * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
+ * tools it started as well, the way Ctrl-C in a terminal does.
+ */
+class HermesProcess {
+    done;
+    pid;
+    as;
+    env;
+    exited = false;
+    processExited = false;
+    constructor(options) {
+        this.as = options.as;
+        this.env = options.env;
+        // stdout goes to the transcript (see capture.ts) and is read as it lands.
+        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
+        let child;
+        try {
+            child = (0,spawn/* startChild */.v0)(options.executable, options.argv, {
+                cwd: options.cwd,
+                env: options.env,
+                as: options.as,
+                // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
+                stdio: ['ignore', capture.fd, 'pipe'],
+                detached: true
+            });
+        }
+        catch (error) {
+            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
+            capture.close();
+            throw error;
+        }
+        capture.spawned();
+        this.pid = child.pid;
+        const stderr = child.stderr; // a pipe, as asked for above
+        // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be), never
+        // in the end that has just arrived, where a secret may still be coming in.
+        const lines = new line_splitter/* LineSplitter */.g(options.onStderrLine, STDERR_PIECE_CHARS, (text, max) => (0,text_text/* cutRedacted */.xX)(text, options.redact, max));
+        stderr.setEncoding('utf8');
+        stderr.on('data', (text) => {
+            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
+            capture.catchUp();
+            lines.push(text);
+        });
+        let swept = Promise.resolve();
+        this.done = new Promise(resolve => {
+            child.once('error', error => {
+                this.exited = true;
+                capture.close();
+                resolve({ exitCode: null, signal: null, spawnError: error });
+            });
+            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
+            child.once('exit', () => {
+                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
+                this.processExited = true;
+                if (options.afterExit)
+                    swept = options.afterExit();
+                setTimeout(() => stderr.destroy(), options.stderrLingerMs ?? spawn/* PROCESS_LIMITS */.P8.stderrLingerMs).unref();
+            });
+            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
+            child.once('close', (exitCode, signal) => {
+                void swept.then(() => {
+                    this.exited = true;
+                    capture.close();
+                    lines.flush();
+                    resolve({ exitCode, signal });
+                });
+            });
+        });
+    }
+    get running() {
+        return !this.processExited;
+    }
+    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
+    signal(signal) {
+        if (this.exited || this.pid === undefined)
+            return false;
+        if (this.as?.via === 'sudo') {
+            // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
+            // `-INT -- -1`: procps' kill refuses `-s INT -- -1` (a usage error, nothing signalled).
+            const sent = (0,spawn/* commandSync */.Ri)(SYSTEM_KILL, [`-${signal.replace(/^SIG/, '')}`, '--', '-1'], {
+                env: this.env,
+                as: this.as,
+                timeoutMs: 10_000
+            });
+            return sent.status === 0;
+        }
+        return (0,spawn/* signalGroup */.i8)(this.pid, signal);
+    }
+}
+
+// EXTERNAL MODULE: ./src/turn/supervise.ts
+var supervise = __nccwpck_require__(15337);
+// EXTERNAL MODULE: ./src/turn/stream-reader.ts
+var stream_reader = __nccwpck_require__(21399);
+// EXTERNAL MODULE: ./src/config/inputs.ts
+var inputs = __nccwpck_require__(64389);
+;// CONCATENATED MODULE: ./src/hermes/cli.ts
+/**
+ * The Hermes CLI: argv from settings, the `--version` and `chat --help` probes, and one supervised
+ * run.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** The one place argv is built. Everything after the query is a flag the user asked for. */
+function buildArgv(settings) {
+    const argv = ['chat'];
+    const query = settings.query;
+    // A value that starts with "-" would be read as an option: such a query goes in one word.
+    if (query.kind === 'text')
+        argv.push(...(query.text.startsWith('-') ? [`--query=${query.text}`] : ['-q', query.text]));
+    else
+        argv.push(...(query.path.startsWith('-') && query.path !== '-'
+            ? [`--query-file=${query.path}`]
+            : ['--query-file', query.path]));
+    argv.push('--format', 'stream-json');
+    if (settings.model)
+        argv.push('-m', settings.model);
+    if (settings.ignoreUserConfig)
+        argv.push('--ignore-user-config');
+    if (settings.ignoreRules)
+        argv.push('--ignore-rules');
+    if (settings.worktree)
+        argv.push('--worktree');
+    if (settings.checkpoints)
+        argv.push('--checkpoints');
+    if (settings.passSessionId)
+        argv.push('--pass-session-id');
+    const { maxTurns, runBudgetSeconds } = settings.gateway;
+    if (maxTurns !== undefined)
+        argv.push('--max-turns', String(maxTurns));
+    if (runBudgetSeconds !== undefined)
+        argv.push('--run-budget', String(runBudgetSeconds));
+    argv.push(...settings.args);
+    return argv;
+}
+/** The executable's full path, or undefined when it is not on PATH (or not executable). */
+async function findHermes(hermesPath) {
+    const found = await io/* which */.K7(hermesPath, false);
+    return found || undefined;
+}
+const HERMES_LIMITS = Object.freeze({
+    cancelGraceMs: 5000,
+    timeoutGraceMs: 10_000,
+    versionTimeoutMs: 5000,
+    stderrLingerMs: spawn/* PROCESS_LIMITS */.P8.stderrLingerMs
+});
+/**
+ * The one `--version` probe: the first line it prints (cut to 200 characters), or why there is none
+ * (what it said last on stderr, or how it failed). Used after an install and alongside the turn.
+ */
+async function askVersion(executable, options) {
+    const { error, stdout, stderr } = await (0,spawn/* commandAsync */.MA)(executable, ['--version'], options);
+    const line = stdout
+        .split(/\r?\n/)
+        .find(l => l.trim() !== '')
+        ?.trim();
+    if (!error && line)
+        return { version: (0,text_text/* clip */.$Q)(line, 200) };
+    const said = stderr.trim().split(/\r?\n/).at(-1);
+    return { why: error ? said || error.message : 'it printed nothing' };
+}
+/** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
+async function probeVersion(executable, cwd, spawning = { env: (0,environment/* childEnv */.gf)() }, limits = HERMES_LIMITS) {
+    const asked = await askVersion(executable, {
+        cwd,
+        env: spawning.env,
+        as: spawning.as,
+        timeoutMs: limits.versionTimeoutMs
+    });
+    return 'version' in asked ? asked.version : undefined;
+}
+/**
+ * The flags asked for by input (`--max-turns`, `--run-budget`), checked against `hermes chat --help`
+ * of the Hermes that runs, never guessed from its version: a Hermes that does not list one (or says
+ * nothing) is refused as usage_error before it runs, its transcript empty. Undefined: it may run.
+ */
+async function refusedChatFlags(settings, executable, spawning, log, limits = HERMES_LIMITS) {
+    const asked = askedFlags(settings);
+    if (asked.length === 0)
+        return undefined;
+    const { stdout } = await (0,spawn/* commandAsync */.MA)(executable, ['chat', '--help'], {
+        cwd: settings.workingDirectory,
+        env: spawning.env,
+        as: spawning.as,
+        timeoutMs: limits.versionTimeoutMs
+    });
+    const unlisted = asked.filter(({ flag }) => !new RegExp(`(^|[\\s\\[,])${flag}\\b`, 'm').test(stdout));
+    return unlisted.length > 0 ? refusedFlags(unlisted, settings.jsonlPath, log) : undefined;
+}
+function askedFlags(settings) {
+    const { maxTurns, runBudgetSeconds } = settings.gateway;
+    return [
+        ...(maxTurns !== undefined
+            ? [{ flag: '--max-turns', input: inputs/* Input */.p.MaxTurns, value: maxTurns }]
+            : []),
+        ...(runBudgetSeconds !== undefined
+            ? [{ flag: '--run-budget', input: inputs/* Input */.p.RunBudget, value: runBudgetSeconds }]
+            : [])
+    ];
+}
+/** The attempt of a Hermes that does not list a flag asked for: usage_error, and why. */
+function refusedFlags(unlisted, jsonlPath, log) {
+    external_node_fs_.closeSync((0,paths/* openTranscript */.B$)(jsonlPath, 'write'));
+    const line = (`Input ${unlisted.map(u => `"${u.input}" (${u.value})`).join(' and ')} asks for ` +
+        `${unlisted.map(u => u.flag).join(' and ')}, which this Hermes' "hermes chat --help" does not list; ` +
+        'remove the input, or run a Hermes that has it.');
+    return {
+        turn: new stream_reader/* StreamReader */.C(log).finish(),
+        durationMs: 0,
+        end: {
+            kind: 'process',
+            exitCode: 2,
+            signal: null,
+            stderrTail: [line],
+            timedOut: false,
+            cancelled: false,
+            timeoutMs: 0
+        }
+    };
+}
+/** How many of Hermes' last stderr lines are kept for failure messages. */
+const STDERR_TAIL_LINES = 20;
+/**
+ * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
+ * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
+ */
+async function hermesAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: (0,environment/* childEnv */.gf)() }, limits = HERMES_LIMITS) {
+    const started = Date.now();
+    const stderrTail = [];
+    // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
+    const follower = new stream_reader/* StreamReader */.C(log);
+    let hermes;
+    try {
+        hermes = new HermesProcess({
+            executable,
+            argv: buildArgv(settings),
+            cwd: settings.workingDirectory,
+            env: spawning.env,
+            as: spawning.as,
+            afterExit: spawning.sweep && (() => spawning.sweep?.() ?? Promise.resolve()),
+            transcriptPath: jsonlPath,
+            stderrLingerMs: limits.stderrLingerMs,
+            onStdout: chunk => follower.push(chunk),
+            onProblem: message => follower.anomaly(message),
+            redact: log.redact,
+            // Redacted as it comes in: the log and the summary take it as it is kept.
+            onStderrLine: raw => {
+                const line = log.redact(raw);
+                log.stderr(line);
+                stderrTail.push(line);
+                if (stderrTail.length > STDERR_TAIL_LINES)
+                    stderrTail.shift();
+            }
+        });
+    }
+    catch (error) {
+        // Refused before it ran (E2BIG: an argument over 128 KiB, a prompt and a schema say): a failed
+        // attempt like any other, so that the outputs, the summary and the transcript are still written.
+        const why = (0,errors/* messageOf */.b)(error);
+        log.note(`Hermes could not be started: ${why}`);
+        return {
+            turn: follower.finish(),
+            durationMs: Date.now() - started,
+            end: {
+                kind: 'process',
+                exitCode: 1,
+                signal: null,
+                timedOut: false,
+                cancelled: signals.cancelled,
+                stderrTail: [log.redact(`Hermes could not be started: ${why}`)],
+                timeoutMs: settings.timeoutMs
+            }
+        };
+    }
+    // SIGINT, so that Hermes can write its result event; a kill after the grace period.
+    const stop = (0,supervise/* interruptThenKill */.b)(hermes, limits, {
+        timeout: () => log.note(`timeout-minutes reached: interrupting Hermes (killed in ${limits.timeoutGraceMs / 1000} s if it does not stop)`),
+        cancel: () => log.note('The job was cancelled: interrupting Hermes so that it writes its result')
+    });
+    const supervision = (0,supervise/* supervise */.z)(signals, settings.timeoutMs, stop);
+    const result = await hermes.done;
+    supervision.end();
+    stop.clear();
+    const turn = follower.finish();
+    const notFound = result.spawnError?.code === 'ENOENT';
+    if (result.spawnError && !notFound)
+        log.note(`Hermes could not be started: ${result.spawnError.message}`);
+    return {
+        turn,
+        durationMs: Date.now() - started,
+        end: notFound
+            ? { kind: 'not_found', hermesPath: settings.hermesPath }
+            : {
+                kind: 'process',
+                exitCode: result.spawnError ? 1 : result.exitCode,
+                signal: result.signal,
+                timedOut: supervision.timedOut,
+                cancelled: signals.cancelled,
+                stderrTail,
+                timeoutMs: settings.timeoutMs
+            }
+    };
+}
+
+
+/***/ }),
+
+/***/ 15282:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CT: () => (/* binding */ recordPathFor),
+/* harmony export */   M2: () => (/* binding */ readSessionRecord),
+/* harmony export */   MU: () => (/* binding */ exportTimeoutMs)
+/* harmony export */ });
+/* unused harmony exports EXPORT_LIMITS, exportArgv, spawnExport */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
+/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(24006);
+/* harmony import */ var _turn_session_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22925);
+/**
+ * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
+ * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
+ * wrong is one note.
+ */
+
+
+
+
+const EXPORT_LIMITS = Object.freeze({
+    /** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
+    timeoutMs: 30_000,
+    /** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
+    cancelledTimeoutMs: 2000
+});
+const STDERR_CHARS = 300;
+/**
+ * The command line, as upstream's `hermes_cli/sessions_cmd.py` reads it: the record to standard output
+ * (`-`, which the action sends into the record's file: Hermes may run as the agent user, who cannot
+ * write beside the transcript), the one session by id, and Hermes' own redaction (opt-in upstream) on;
+ * JSONL is the default format.
+ */
+function exportArgv(sessionId) {
+    return ['sessions', 'export', '-', '--session-id', sessionId, '--redact'];
+}
+/** Runs one export (through the process module, as the turn's user), killed at the time limit. */
+async function spawnExport(spec) {
+    const done = await (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_1__/* .commandToFile */ .T9)(spec.executable, spec.argv, {
+        cwd: spec.cwd,
+        env: spec.env,
+        timeoutMs: spec.timeoutMs,
+        as: spec.as,
+        stdoutPath: spec.output,
+        signal: spec.signal,
+        afterAbortMs: spec.cancelledTimeoutMs
+    });
+    if (done.timedOut && spec.signal?.aborted)
+        return { ok: false, why: 'was stopped: the job was cancelled before it finished' };
+    if (done.timedOut)
+        return { ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` };
+    if (done.error)
+        return { ok: false, why: (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(done.error) };
+    if (done.exitCode === 0)
+        return { ok: true };
+    // Upstream prints its errors on stdout ("No session '…'"), argparse's on stderr.
+    const said = lastLine(done.stderr) || lastLine(readHead(spec.output));
+    const code = `exited with code ${done.exitCode}`;
+    return { ok: false, why: said ? `${code}: ${said.slice(0, STDERR_CHARS)}` : code };
+}
+function readHead(file) {
+    try {
+        return node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file, 'utf8').slice(0, 4096);
+    }
+    catch {
+        return '';
+    }
+}
+function lastLine(text) {
+    return (text
+        .split(/\r?\n/)
+        .map(l => l.trim())
+        .filter(l => l !== '')
+        .at(-1) ?? '');
+}
+/** Exports the session and reads what it says; a failure is a note, never a throw. */
+async function readSessionRecord(request) {
+    const spawn = request.spawn ?? spawnExport;
+    // A record left by an earlier run must not pass for this one's. Whatever stands there (a folder
+    // planted by the agent, say) makes a note, not a crash.
+    try {
+        node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync(request.output, { force: true });
+    }
+    catch (error) {
+        return {
+            ok: false,
+            note: `The session record could not be written to ${request.output} (${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}); cost and full tool outputs are not reported.`
+        };
+    }
+    const timeoutMs = request.cancelled
+        ? Math.min(request.timeoutMs, request.cancelledTimeoutMs ?? EXPORT_LIMITS.cancelledTimeoutMs)
+        : request.timeoutMs;
+    const result = await spawn({
+        executable: request.executable,
+        argv: exportArgv(request.sessionId),
+        cwd: request.cwd,
+        env: request.env,
+        timeoutMs,
+        as: request.as,
+        output: request.output,
+        signal: request.signal,
+        cancelledTimeoutMs: request.cancelledTimeoutMs ?? EXPORT_LIMITS.cancelledTimeoutMs
+    });
+    const failed = (why) => ({
+        ok: false,
+        note: `The session record could not be read (\`hermes sessions export\` ${why}); cost and full tool outputs are not reported.`
+    });
+    if (!result.ok)
+        return failed(result.why);
+    let text;
+    try {
+        text = node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(request.output, 'utf8');
+    }
+    catch (error) {
+        return failed(`left a record that cannot be read: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}`);
+    }
+    // Upstream reports some errors on stdout and exits 0: no JSON is the only sign.
+    if (text.trim() === '')
+        return failed('wrote nothing');
+    try {
+        return { ok: true, path: request.output, usage: (0,_turn_session_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .parseSessionRecord */ .ZM)(text, request.sessionId) };
+    }
+    catch (error) {
+        return failed(`wrote a record that does not parse: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}`);
+    }
+}
+/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_LIMITS.timeoutMs. */
+function exportTimeoutMs(env) {
+    const seconds = Number(env.HERMES_SESSION_EXPORT_TIMEOUT_SECONDS);
+    return seconds > 0 ? seconds * 1000 : EXPORT_LIMITS.timeoutMs;
+}
+/** The record's path: beside the transcript, `<transcript>.session.jsonl`. */
+function recordPathFor(jsonlPath) {
+    return jsonlPath.replace(/(\.jsonl)?$/, '.session.jsonl');
+}
+
+
+/***/ }),
+
 /***/ 50576:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -42343,7 +42343,7 @@ function dispatcherFor(url) {
 /* harmony export */ });
 /* unused harmony exports REQUEST_TIMEOUT_MS, MAX_PAGES */
 /* harmony import */ var _fetch_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(50576);
-/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(31191);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(28902);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
 /* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98544);
 /**
@@ -42375,7 +42375,7 @@ async function githubCall(options, method, url, body) {
         : (bound?.signal ?? options.signal);
     const policy = options.retry ?? { tries: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25 };
     try {
-        return await (0,_run_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retry */ .L)(async (tries) => {
+        return await (0,_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retry */ .L)(async (tries) => {
             const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
             try {
                 const response = await send(url, {
@@ -42466,13 +42466,59 @@ function nextPage(link) {
 
 /***/ }),
 
+/***/ 28902:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ retry),
+/* harmony export */   M: () => (/* binding */ abortableSleep)
+/* harmony export */ });
+/**
+ * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
+ * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ */
+/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
+async function retry(once, policy) {
+    const sleep = policy.sleep ?? abortableSleep;
+    for (let n = 1;; n++) {
+        const tried = await once(n);
+        if (tried.retry === undefined || n >= policy.tries || policy.signal?.aborted)
+            return tried.value;
+        const waitMs = tried.now
+            ? 0
+            : Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        policy.onRetry?.(tried.retry, n + 1, waitMs);
+        if (waitMs > 0)
+            await sleep(waitMs, policy.signal);
+        if (policy.signal?.aborted)
+            return tried.value;
+    }
+}
+/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+
+
+/***/ }),
+
 /***/ 79407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(51243);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(13953);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(33461);
 
 
@@ -42505,7 +42551,7 @@ __webpack_async_result__();
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(31191);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(28902);
 /* harmony import */ var _http_fetch_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(50576);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(90108);
 /* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(98544);
@@ -42621,7 +42667,7 @@ async function restoreChecked(layout, { env = process.env, signal, onRetry, onSt
 async function lookUp(key, restoreKeys, version, env, limits, signal) {
     const base = env.ACTIONS_RESULTS_URL ?? '';
     const url = new URL(`${TWIRP}GetCacheEntryDownloadURL`, base.endsWith('/') ? base : `${base}/`);
-    const result = await (0,_run_retry_js__WEBPACK_IMPORTED_MODULE_10__/* .retry */ .L)(async () => {
+    const result = await (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_10__/* .retry */ .L)(async () => {
         try {
             const response = await (0,_http_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .request */ .E)(url, {
                 method: 'POST',
@@ -42696,8 +42742,8 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var external_node_stream_ = __nccwpck_require__(57075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-// EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(31191);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __nccwpck_require__(28902);
 // EXTERNAL MODULE: ./src/http/fetch.ts
 var fetch = __nccwpck_require__(50576);
 // EXTERNAL MODULE: ./src/text/errors.ts
@@ -42851,14 +42897,14 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
-var hermes = __nccwpck_require__(45593);
+// EXTERNAL MODULE: ./src/hermes/cli.ts + 2 modules
+var cli = __nccwpck_require__(37242);
 // EXTERNAL MODULE: ./src/config/paths.ts
 var paths = __nccwpck_require__(81066);
 // EXTERNAL MODULE: ./src/process/environment.ts
 var environment = __nccwpck_require__(69304);
-// EXTERNAL MODULE: ./src/run/stream-reader.ts
-var stream_reader = __nccwpck_require__(39997);
+// EXTERNAL MODULE: ./src/turn/stream-reader.ts
+var stream_reader = __nccwpck_require__(21399);
 // EXTERNAL MODULE: ./src/text/errors.ts
 var errors = __nccwpck_require__(90108);
 // EXTERNAL MODULE: ./src/text/text.ts
@@ -43085,7 +43131,7 @@ async function working(layout, env, limits) {
     const executable = layout.candidates.find(isExecutable);
     if (!executable)
         return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
-    const asked = await (0,hermes/* askVersion */.qN)(executable, {
+    const asked = await (0,cli/* askVersion */.qN)(executable, {
         env: { ...env, HERMES_HOME: layout.hermesHome },
         timeoutMs: limits.versionTimeoutMs
     });
@@ -43346,7 +43392,7 @@ var restore = __nccwpck_require__(71377);
 async function provideHermes(settings, io, signals, env = process.env, limits = INSTALL_LIMITS, machine = thisMachine()) {
     const install = settings.install;
     if (install.mode !== 'true') {
-        const found = await (0,hermes/* findHermes */.ai)(settings.hermesPath);
+        const found = await (0,cli/* findHermes */.ai)(settings.hermesPath);
         if (found || install.mode === 'false' || settings.hermesPath !== 'hermes')
             return { executable: found };
         io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
@@ -43765,7 +43811,7 @@ function commonDir(dirs) {
 
 /***/ }),
 
-/***/ 51243:
+/***/ 13953:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43809,16 +43855,16 @@ function unsupportedRunner(platform) {
     return 'hermes-action runs on Linux and macOS runners, not on Windows: run this job on ubuntu-latest or macos-latest (runs-on).';
 }
 
-// EXTERNAL MODULE: ./src/run/verdict.ts
-var run_verdict = __nccwpck_require__(38972);
-;// CONCATENATED MODULE: ./src/run/decision.ts
+// EXTERNAL MODULE: ./src/turn/verdict.ts
+var turn_verdict = __nccwpck_require__(35578);
+;// CONCATENATED MODULE: ./src/turn/decision.ts
 
 /**
  * The verdict of the last attempt. With check, a turn that otherwise succeeded becomes
  * invalid_output when its answer does not pass; any other verdict stands.
  */
 function decide(attempt, check) {
-    const verdict = (0,run_verdict/* verdictOf */.Vj)(attempt.turn, attempt.end);
+    const verdict = (0,turn_verdict/* verdictOf */.Vj)(attempt.turn, attempt.end);
     if (!check || verdict.outcome !== 'success')
         return { verdict };
     const answer = check(attempt.turn.answer);
@@ -45635,7 +45681,7 @@ class EgressFence {
 
 // EXTERNAL MODULE: ./src/http/github.ts
 var github = __nccwpck_require__(56189);
-;// CONCATENATED MODULE: ./src/comment/api.ts
+;// CONCATENATED MODULE: ./src/github/api.ts
 /**
  * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
  * create one, update one; and GraphQL's `viewer`, who the token is. Every call goes through
@@ -45694,8 +45740,8 @@ function idOf(json) {
         : { ok: false, why: 'the GitHub API answered without a comment id' };
 }
 
-// EXTERNAL MODULE: ./src/run/session-usage.ts
-var session_usage = __nccwpck_require__(12143);
+// EXTERNAL MODULE: ./src/turn/session-usage.ts
+var session_usage = __nccwpck_require__(22925);
 ;// CONCATENATED MODULE: ./src/publish/markdown.ts
 /**
  * Escaping for untrusted text in GitHub-flavoured Markdown, one function per context.
@@ -63148,13 +63194,13 @@ const plural = (n, what) => `${number.format(n)} ${what}${n === 1 ? '' : 's'}`;
 function headingOf(verdict, asked) {
     if (verdict.outcome === 'invalid_output')
         return asked && (asked.review || asked.labels)
-            ? `${run_verdict/* OUTCOMES */.im.invalid_output.icon} The answer does not match ${schemaName(asked)}`
-            : (0,run_verdict/* titleOf */.Gg)('invalid_output');
+            ? `${turn_verdict/* OUTCOMES */.im.invalid_output.icon} The answer does not match ${schemaName(asked)}`
+            : (0,turn_verdict/* titleOf */.Gg)('invalid_output');
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-    return `${(0,run_verdict/* titleOf */.Gg)(verdict.outcome)}${code}`;
+    return `${(0,turn_verdict/* titleOf */.Gg)(verdict.outcome)}${code}`;
 }
 
-;// CONCATENATED MODULE: ./src/comment/body.ts
+;// CONCATENATED MODULE: ./src/github/body.ts
 
 
 
@@ -63174,7 +63220,7 @@ const ANSWER_CHARS = 50_000;
 /** The most the agent's summary of its review takes of the comment. */
 const REVIEW_CHARS = 20_000;
 const RUNNING = '⏳ Hermes is working on it';
-const CANCELLED = `${run_verdict/* OUTCOMES */.im.interrupted.icon} Cancelled: the job was cancelled before Hermes finished`;
+const CANCELLED = `${turn_verdict/* OUTCOMES */.im.interrupted.icon} Cancelled: the job was cancelled before Hermes finished`;
 function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
     const runLink = markdown_link('the run', place.runUrl);
     if (view.phase === 'running')
@@ -63242,7 +63288,7 @@ function answerBlock(answer, redact, room) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/comment/target.ts
+;// CONCATENATED MODULE: ./src/github/target.ts
 /**
  * Where the sticky comment goes: the pull request or issue the event belongs to, read from the event
  * payload (`GITHUB_EVENT_PATH`), or the `comment-number` input on any event.
@@ -63319,7 +63365,7 @@ function markerOf(target) {
 }
 const escapeChar = (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
 
-;// CONCATENATED MODULE: ./src/comment/sticky.ts
+;// CONCATENATED MODULE: ./src/github/sticky.ts
 /**
  * One comment kept true: written when the turn starts, rewritten with the outcome. Found by its marker
  * and its author, the token's own account (so a new run of the workflow updates it, and a comment
@@ -63429,7 +63475,7 @@ class StickyComment {
     }
 }
 
-;// CONCATENATED MODULE: ./src/comment/diff.ts
+;// CONCATENATED MODULE: ./src/github/diff.ts
 /**
  * Where a finding can sit on a pull request's diff. GitHub takes an inline review comment only on a line
  * the diff shows: RIGHT for an added or context line of the new file, LEFT for a removed line of the old,
@@ -63511,10 +63557,10 @@ function place(diff, finding) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/comment/review.ts
+;// CONCATENATED MODULE: ./src/github/review.ts
 /**
  * The review the action posts for the agent (`review: true`): the PR's files read at one head commit,
- * each finding placed on the diff (comment/diff.ts) as an inline comment or, where the diff does not show
+ * each finding placed on the diff (github/diff.ts) as an inline comment or, where the diff does not show
  * it, a `path:line` entry of the body. Every text is redacted and made inert through `reviewText`, and
  * bounded; what was cut is said. One review per head and content: a hidden marker with a hash finds it.
  */
@@ -64906,8 +64952,8 @@ function stickyComment(settings, { redact }, { env, out }) {
     });
 }
 
-// EXTERNAL MODULE: ./src/run/turn.ts + 2 modules
-var turn = __nccwpck_require__(82034);
+// EXTERNAL MODULE: ./src/turn/turn.ts + 2 modules
+var turn = __nccwpck_require__(98604);
 ;// CONCATENATED MODULE: ./src/publish/run-report.ts
 /** The verdict's message redacted once as a whole: the action's words around the stream's. */
 function run_report_shown(verdict, redact) {
@@ -64998,19 +65044,19 @@ function invalidInputReport(message, redact) {
 
 // EXTERNAL MODULE: ./src/install/install.ts + 4 modules
 var install_install = __nccwpck_require__(86751);
-// EXTERNAL MODULE: ./src/cli/session-record.ts
-var session_record = __nccwpck_require__(26174);
+// EXTERNAL MODULE: ./src/hermes/session-record.ts
+var session_record = __nccwpck_require__(15282);
 // EXTERNAL MODULE: ./src/gateway/gateway.ts + 7 modules
 var gateway = __nccwpck_require__(64378);
-// EXTERNAL MODULE: ./src/run/cancellation.ts
-var run_cancellation = __nccwpck_require__(77206);
-// EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
-var cli_hermes = __nccwpck_require__(45593);
-// EXTERNAL MODULE: ./src/run/tempfail.ts
-var tempfail = __nccwpck_require__(32875);
+// EXTERNAL MODULE: ./src/turn/cancellation.ts
+var turn_cancellation = __nccwpck_require__(1616);
+// EXTERNAL MODULE: ./src/hermes/cli.ts + 2 modules
+var cli = __nccwpck_require__(37242);
+// EXTERNAL MODULE: ./src/turn/tempfail.ts
+var tempfail = __nccwpck_require__(28069);
 // EXTERNAL MODULE: ./src/http/fetch.ts
 var fetch = __nccwpck_require__(50576);
-;// CONCATENATED MODULE: ./src/api/mappers.ts
+;// CONCATENATED MODULE: ./src/api-server/mappers.ts
 /**
  * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
  * `/v1/chat/completions` (ChatMapper), usage included.
@@ -65105,7 +65151,7 @@ class ResponsesMapper {
         if (this.recorder.written || this.error === undefined)
             return;
         this.recorder.writeResult({
-            exitCode: run_verdict/* ExitCode */.yU.Failure,
+            exitCode: turn_verdict/* ExitCode */.yU.Failure,
             text: this.recorder.streamedText,
             error: `the server reported an error: ${this.error || 'no message'}`
         });
@@ -65241,7 +65287,7 @@ class ChatMapper {
         if (this.recorder.written || this.error === undefined)
             return;
         this.recorder.writeResult({
-            exitCode: run_verdict/* ExitCode */.yU.Failure,
+            exitCode: turn_verdict/* ExitCode */.yU.Failure,
             text: this.recorder.streamedText,
             tokens: this.tokens,
             error: `the server reported an error: ${this.error || 'no message'}`
@@ -65368,7 +65414,7 @@ function str(value) {
     return typeof value === 'string' ? value : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/api/transcript.ts
+;// CONCATENATED MODULE: ./src/api-server/transcript.ts
 
 
 
@@ -65501,13 +65547,13 @@ function capOutput(output) {
     return output.length <= TOOL_OUTPUT_CHARS ? output : `${(0,text_text/* slice */.di)(output, TOOL_OUTPUT_CHARS)}...`;
 }
 
-// EXTERNAL MODULE: ./src/run/stream-reader.ts
-var stream_reader = __nccwpck_require__(39997);
-// EXTERNAL MODULE: ./src/run/supervise.ts
-var supervise = __nccwpck_require__(21103);
+// EXTERNAL MODULE: ./src/turn/stream-reader.ts
+var stream_reader = __nccwpck_require__(21399);
+// EXTERNAL MODULE: ./src/turn/supervise.ts
+var supervise = __nccwpck_require__(15337);
 // EXTERNAL MODULE: ./src/text/url.ts
 var text_url = __nccwpck_require__(80114);
-;// CONCATENATED MODULE: ./src/api/sse.ts
+;// CONCATENATED MODULE: ./src/api-server/sse.ts
 /**
  * Server-sent events (the WHATWG event-stream format): bytes in, events out. Lines end with CRLF, LF
  * or CR, in any chunking; `data:` lines join with LF; `:` lines are comments (keepalives); an event
@@ -65643,7 +65689,7 @@ class SseParser {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/server.ts
+;// CONCATENATED MODULE: ./src/api-server/server.ts
 /**
  * API server mode: a turn sent to a Hermes API server (`hermes gateway`) instead of a spawned CLI.
  * Capabilities first, then the turn streamed from `/responses` (or `/chat/completions` where there is
@@ -65677,16 +65723,16 @@ class ServerFailure extends Error {
  */
 function exitCodeOfStatus(status) {
     if (status === 401 || status === 403 || (status >= 300 && status < 400))
-        return run_verdict/* ExitCode */.yU.Config;
+        return turn_verdict/* ExitCode */.yU.Config;
     if (status === 408 || status === 429 || status >= 500)
-        return run_verdict/* ExitCode */.yU.TempFail;
-    return run_verdict/* ExitCode */.yU.Failure;
+        return turn_verdict/* ExitCode */.yU.TempFail;
+    return turn_verdict/* ExitCode */.yU.Failure;
 }
 // Failures to connect that a retry will not fix: no such host, a certificate the client refuses.
 const PERMANENT_NETWORK_CODES = /^(ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_)/;
 /** A refused or reset connection, a timeout or a DNS hiccup is temporary; a wrong host or certificate is not. */
 function exitCodeOfNetworkError(code) {
-    return code && PERMANENT_NETWORK_CODES.test(code) ? run_verdict/* ExitCode */.yU.Config : run_verdict/* ExitCode */.yU.TempFail;
+    return code && PERMANENT_NETWORK_CODES.test(code) ? turn_verdict/* ExitCode */.yU.Config : turn_verdict/* ExitCode */.yU.TempFail;
 }
 /** Security: the key is a bearer token; over plain HTTP to another machine anyone on the path reads it. */
 function cleartextWarning(url) {
@@ -65767,7 +65813,7 @@ class ApiServer {
                 // A fault of ours must not lose the run: it is reported like any failed turn.
                 const why = (0,errors/* messageOf */.b)(error);
                 recorder.writeResult({
-                    exitCode: run_verdict/* ExitCode */.yU.Failure,
+                    exitCode: turn_verdict/* ExitCode */.yU.Failure,
                     text: recorder.streamedText,
                     error: `the action failed while talking to the API server: ${(0,text_text/* clip */.$Q)(why, ERROR_MESSAGE_CHARS)}`
                 });
@@ -65779,7 +65825,7 @@ class ApiServer {
         // Aborted (cancelled, or timeout-minutes): the turn ends as the CLI's does on SIGINT.
         if (controller.signal.aborted && !recorder.written) {
             recorder.writeResult({
-                exitCode: run_verdict/* ExitCode */.yU.Interrupted,
+                exitCode: turn_verdict/* ExitCode */.yU.Interrupted,
                 text: recorder.streamedText,
                 error: 'Interrupted'
             });
@@ -65822,7 +65868,7 @@ class ApiServer {
                 ...optOut
             }, signal);
             if (!response)
-                throw new ServerFailure(run_verdict/* ExitCode */.yU.Config, `${this.settings.url} has neither /responses nor /chat/completions (HTTP 404): check api-url, which ends in /v1`);
+                throw new ServerFailure(turn_verdict/* ExitCode */.yU.Config, `${this.settings.url} has neither /responses nor /chat/completions (HTTP 404): check api-url, which ends in /v1`);
         }
         this.endpoint = chat ? 'chat/completions' : 'responses';
         const session = response.headers.get('x-hermes-session-id');
@@ -65836,7 +65882,7 @@ class ApiServer {
         const where = `${this.settings.url}/capabilities`;
         if (!response.ok) {
             const code = exitCodeOfStatus(response.status);
-            if (code !== run_verdict/* ExitCode */.yU.Failure)
+            if (code !== turn_verdict/* ExitCode */.yU.Failure)
                 throw await failureOf(response, 'GET /capabilities');
             await response.body?.cancel();
             log.note(`${where}: HTTP ${response.status}, so the server announces nothing (an older build); no reasoning is expected`);
@@ -65866,7 +65912,7 @@ class ApiServer {
         const type = response.headers.get('content-type') ?? '';
         if (!type.toLowerCase().startsWith('text/event-stream')) {
             await response.body?.cancel();
-            throw new ServerFailure(run_verdict/* ExitCode */.yU.Failure, `POST ${path} answered ${type ? `with ${(0,text_text/* clip */.$Q)(type, 100)}` : 'without a content type'}, not an event stream (text/event-stream)`);
+            throw new ServerFailure(turn_verdict/* ExitCode */.yU.Failure, `POST ${path} answered ${type ? `with ${(0,text_text/* clip */.$Q)(type, 100)}` : 'without a content type'}, not an event stream (text/event-stream)`);
         }
         return response;
     }
@@ -65927,9 +65973,9 @@ async function failureOf(response, what) {
     const location = response.headers.get('location');
     const hint = response.status >= 300 && response.status < 400
         ? `; a redirect${location ? ` to ${(0,text_text/* clip */.$Q)(location, 200)}` : ''} is not followed (it would carry the key): set api-url to the server’s own address`
-        : code === run_verdict/* ExitCode */.yU.Config
+        : code === turn_verdict/* ExitCode */.yU.Config
             ? '; check api-key (the server’s API_SERVER_KEY)'
-            : retryAfter && code === run_verdict/* ExitCode */.yU.TempFail
+            : retryAfter && code === turn_verdict/* ExitCode */.yU.TempFail
                 ? ` (Retry-After: ${(0,text_text/* clip */.$Q)(retryAfter, 40)})`
                 : '';
     return new ServerFailure(code, `${what}: ${status}${said ? `: ${said}` : ''}${hint}`);
@@ -67086,8 +67132,8 @@ function copyDotenv(options, to) {
     external_node_fs_.writeFileSync(to, text, { mode: 0o600 });
 }
 
-// EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(31191);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __nccwpck_require__(28902);
 ;// CONCATENATED MODULE: ./src/confine/agent-user.ts
 /**
  * The agent's own user: made for one run (`useradd --system`, no login shell, no home on disk, no
@@ -68224,7 +68270,7 @@ function frontedValues({ gateway, dotenv }, env) {
 
 // EXTERNAL MODULE: ./src/config/gateway.ts
 var config_gateway = __nccwpck_require__(95644);
-;// CONCATENATED MODULE: ./src/run/budget.ts
+;// CONCATENATED MODULE: ./src/turn/budget.ts
 /**
  * The budgets' verdict (CLI mode): budget_exceeded when the gateway refused a call for a budget, or
  * when a budget it could not hold live (every `max-*` of a turn whose calls do not pass through it,
@@ -68486,7 +68532,7 @@ async function prepareAgent(options, running) {
         confinement = confined.confinement;
         // Cancelled while the agent's user (or the gateway) was set up: the fence comes down below.
         if (cancellation.cancelled)
-            throw new run_cancellation/* Cancelled */.cJ(isolated ? 'while Hermes’ own user was set up' : 'while the turn was prepared');
+            throw new turn_cancellation/* Cancelled */.cJ(isolated ? 'while Hermes’ own user was set up' : 'while the turn was prepared');
         const { spawning } = confinement;
         const agentHeld = heldByAgent(ports.gateway.held, spawning.env, turn, isolated);
         const unsafe = options.fork && forkHeld(gateway !== undefined, agentHeld);
@@ -69068,9 +69114,9 @@ cancellation = ports.listenForCancellation()) {
 }
 async function executeAs(askedQuery, apiQuery, admitted, { plan, ports, cancellation }) {
     const { settings } = plan;
-    await (0,run_cancellation/* untilCancelled */.c8)(admitted.comment?.start(cancellation.signal), cancellation);
+    await (0,turn_cancellation/* untilCancelled */.c8)(admitted.comment?.start(cancellation.signal), cancellation);
     if (cancellation.cancelled)
-        throw new run_cancellation/* Cancelled */.cJ('while the comment saying Hermes is working was written');
+        throw new turn_cancellation/* Cancelled */.cJ('while the comment saying Hermes is working was written');
     const log = new LiveLog(plan.redact, ports.out.log);
     if (!settings.showReasoning)
         log.hideReasoning();
@@ -69105,7 +69151,7 @@ async function hermesTurn(given, admitted, query, running) {
     const { executable, install } = provided;
     // Cancelled while Hermes was looked for or installed (the installer's group is gone by now).
     if (cancellation.cancelled)
-        throw new run_cancellation/* Cancelled */.cJ(install ? 'while Hermes was installed' : 'while Hermes was looked for');
+        throw new turn_cancellation/* Cancelled */.cJ(install ? 'while Hermes was installed' : 'while Hermes was looked for');
     if (provided.failure !== undefined) {
         const attempt = (0,install_install/* notInstalled */.Y)(given.jsonlPath, given.hermesPath, provided.failure, log);
         return { allowed: true, attempt, earlier: [], attemptCount: 1, install };
@@ -69118,7 +69164,7 @@ async function hermesTurn(given, admitted, query, running) {
     if (forked?.ok && cancelledNow())
         forked.tree.remove();
     if (cancelledNow())
-        throw new run_cancellation/* Cancelled */.cJ("while the pull request's head was fetched");
+        throw new turn_cancellation/* Cancelled */.cJ("while the pull request's head was fetched");
     if (forked && !forked.ok)
         throw new Error(`"fork-prs: review": ${forked.why}`);
     const workingDirectory = forked ? forked.tree.dir : given.workingDirectory;
@@ -69212,7 +69258,7 @@ async function agentTurn(agent, admitted, { log, cancellation, ports, plan }, tu
             : Promise.resolve(undefined);
     // The probe is the agent's too: it may end on its own before the agent's processes are ended.
     agent.waitFor(version);
-    const refused = await (0,cli_hermes/* refusedChatFlags */.mi)(settings, executable, spawning, log);
+    const refused = await (0,cli/* refusedChatFlags */.mi)(settings, executable, spawning, log);
     if (refused)
         return { allowed: true, attempt: refused, earlier: [], attemptCount: 1 };
     log.begin();
@@ -69770,7 +69816,7 @@ function readInputs(environment) {
 
 // EXTERNAL MODULE: ./src/steps/ports.ts + 1 modules
 var steps_ports = __nccwpck_require__(33461);
-;// CONCATENATED MODULE: ./src/comment/view.ts
+;// CONCATENATED MODULE: ./src/github/view.ts
 function viewOf(report, cancelled) {
     const { verdict, turn } = report;
     const ran = verdict.outcome !== 'not_allowed' && verdict.outcome !== 'not_found';
@@ -70471,11 +70517,11 @@ const MIN_REASONING_CHARS = 200;
 const REASONING_NOTE_BYTES = 256;
 /** An input was refused before anything ran: one line, the title and why. */
 function invalidInputSummary(message) {
-    return `### ${(0,run_verdict/* titleOf */.Gg)('invalid_input')}: ${inline((0,text_text/* clip */.$Q)(message, run_table_MESSAGE_CHARS))}\n`;
+    return `### ${(0,turn_verdict/* titleOf */.Gg)('invalid_input')}: ${inline((0,text_text/* clip */.$Q)(message, run_table_MESSAGE_CHARS))}\n`;
 }
 /** `trigger-phrase`: the comment did not ask, and the run was skipped. */
 function skippedSummary(message) {
-    return `### ${(0,run_verdict/* titleOf */.Gg)('skipped')}\n\n${inline((0,text_text/* clip */.$Q)(message, run_table_MESSAGE_CHARS))}\n`;
+    return `### ${(0,turn_verdict/* titleOf */.Gg)('skipped')}\n\n${inline((0,text_text/* clip */.$Q)(message, run_table_MESSAGE_CHARS))}\n`;
 }
 /** The optional blocks, and which go first when the budget is short (the review last). */
 const EXTRAS = [
@@ -70707,7 +70753,7 @@ var artifact = __nccwpck_require__(33118);
 async function writeForAgent(report, { settings, redact }, { env, out }, 
 /** The head the agent reviewed (`fork-prs: review`): the review goes on it, or is not written. */
 reviewedHead, 
-/** Who the token is, as the sticky comment already asked (comment/sticky.ts); else asked here. */
+/** Who the token is, as the sticky comment already asked (github/sticky.ts); else asked here. */
 identity) {
     const outputs = new Map([
         Output.ReviewId,
@@ -70832,7 +70878,7 @@ async function publish(report, plan, ports, { comment, cancellation, earlier, re
     const cancelled = cancellation?.cancelled === true;
     // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
     if (cancelled)
-        await comment?.finish(viewOf(report, true), (0,run_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
+        await comment?.finish(viewOf(report, true), (0,turn_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
     // The review and the labels the answer proposed: written by the action, before the comment links to them.
     const wrote = cancelled
         ? undefined
@@ -70854,7 +70900,7 @@ async function publish(report, plan, ports, { comment, cancellation, earlier, re
         // A cancel during the upload gives it up in time for the comment's rewrite within the runner's
         // grace. Cancelled before it, the comment is already rewritten: the upload goes on until SIGTERM.
         const cancel = cancellation && !cancelled
-            ? (0,run_cancellation/* afterCancel */.ZZ)(cancellation, artifact/* UPLOAD_LIMITS */.N6.afterCancelMs, ports.clock.now)
+            ? (0,turn_cancellation/* afterCancel */.ZZ)(cancellation, artifact/* UPLOAD_LIMITS */.N6.afterCancelMs, ports.clock.now)
             : undefined;
         const transcript = await uploadTranscript(settings, report, earlier, egress, redact, ports, cancel);
         final = { ...final, ...transcript.added };
@@ -70871,11 +70917,11 @@ async function publish(report, plan, ports, { comment, cancellation, earlier, re
             : earlier && settings.uploadArtifact
                 ? 'while the transcript was uploaded'
                 : 'while the results were published';
-        final = { ...final, verdict: run_report_shown((0,run_cancellation/* cancelledAfter */.gc)(final.verdict, when), redact) };
+        final = { ...final, verdict: run_report_shown((0,turn_cancellation/* cancelledAfter */.gc)(final.verdict, when), redact) };
         writeOutputs(final, out, written);
     }
     if (lateCancel)
-        await comment?.finish(viewOf(final, true), (0,run_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
+        await comment?.finish(viewOf(final, true), (0,turn_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
     else if (!cancelled)
         await comment?.finish(viewOf(final, false));
     if (settings.summary)
@@ -71022,10 +71068,10 @@ async function run(ports = (0,steps_ports/* runnerPorts */.f)()) {
     let trigger;
     try {
         if (cancellation.cancelled)
-            throw new run_cancellation/* Cancelled */.cJ('while the inputs were read');
-        const admitted = await (0,run_cancellation/* untilCancelled */.c8)(admitRun(plan, ports), cancellation);
+            throw new turn_cancellation/* Cancelled */.cJ('while the inputs were read');
+        const admitted = await (0,turn_cancellation/* untilCancelled */.c8)(admitRun(plan, ports), cancellation);
         if (!admitted)
-            throw new run_cancellation/* Cancelled */.cJ('while the gate was deciding who may start the agent');
+            throw new turn_cancellation/* Cancelled */.cJ('while the gate was deciding who may start the agent');
         comment = admitted.comment;
         if (!admitted.allowed)
             return admitted.skipped
@@ -71036,8 +71082,8 @@ async function run(ports = (0,steps_ports/* runnerPorts */.f)()) {
     }
     catch (error) {
         // The last resort: whatever went wrong, the outcome, outputs, summary and comment say it.
-        const cancelled = error instanceof run_cancellation/* Cancelled */.cJ || cancellation.cancelled;
-        const message = error instanceof run_cancellation/* Cancelled */.cJ
+        const cancelled = error instanceof turn_cancellation/* Cancelled */.cJ || cancellation.cancelled;
+        const message = error instanceof turn_cancellation/* Cancelled */.cJ
             ? error.message
             : `The action failed${cancelled ? ' after the job was cancelled' : ''}: ${(0,errors/* messageOf */.b)(error)}`;
         const report = stoppedReport(plan, cancelled ? 'interrupted' : 'failure', message, trigger);
@@ -71074,7 +71120,7 @@ function decisionOf(plan, executed) {
     const decided = withBudget(decide(attempt, schema && (answer => checkAnswer(answer, schema, redact))), plan.settings, executed);
     // Cancelled after the turn had ended (during the session record's export): interrupted all the same.
     const decision = executed.cancelledLate
-        ? { ...decided, verdict: (0,run_cancellation/* cancelledAfter */.gc)(decided.verdict, executed.cancelledLate) }
+        ? { ...decided, verdict: (0,turn_cancellation/* cancelledAfter */.gc)(decided.verdict, executed.cancelledLate) }
         : decided;
     const { answer, verdict } = decision;
     if (answer)
@@ -71531,8 +71577,8 @@ var external_node_os_ = __nccwpck_require__(48161);
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
 var core = __nccwpck_require__(33838);
-// EXTERNAL MODULE: ./src/run/stream.ts
-var stream = __nccwpck_require__(55629);
+// EXTERNAL MODULE: ./src/turn/stream.ts
+var stream = __nccwpck_require__(26603);
 // EXTERNAL MODULE: ./src/text/json.ts
 var json = __nccwpck_require__(21789);
 // EXTERNAL MODULE: ./src/text/redact.ts
@@ -71796,12 +71842,12 @@ async function copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES) {
     }
 }
 
-// EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(31191);
-// EXTERNAL MODULE: ./src/run/tempfail.ts
-var tempfail = __nccwpck_require__(32875);
-// EXTERNAL MODULE: ./src/run/outcome-record.ts
-var outcome_record = __nccwpck_require__(89655);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __nccwpck_require__(28902);
+// EXTERNAL MODULE: ./src/turn/tempfail.ts
+var tempfail = __nccwpck_require__(28069);
+// EXTERNAL MODULE: ./src/turn/outcome-record.ts
+var outcome_record = __nccwpck_require__(87097);
 ;// CONCATENATED MODULE: ./src/publish/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
 
@@ -72020,1752 +72066,6 @@ function errorMessage(error) {
 
 /***/ }),
 
-/***/ 77206:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   ZZ: () => (/* binding */ afterCancel),
-/* harmony export */   Zv: () => (/* binding */ GRACE),
-/* harmony export */   c8: () => (/* binding */ untilCancelled),
-/* harmony export */   cJ: () => (/* binding */ Cancelled),
-/* harmony export */   ci: () => (/* binding */ listenForCancellation),
-/* harmony export */   g: () => (/* binding */ graceLeft),
-/* harmony export */   gc: () => (/* binding */ cancelledAfter)
-/* harmony export */ });
-/** From now on SIGINT and SIGTERM no longer end the action: they cancel the run. */
-function listenForCancellation(source = process, now = Date.now) {
-    const listeners = new Set();
-    const aborter = new AbortController();
-    let cancelledAt;
-    for (const signal of ['SIGINT', 'SIGTERM']) {
-        source.on(signal, () => {
-            cancelledAt ??= now();
-            aborter.abort();
-            listeners.forEach(fn => fn(signal));
-        });
-    }
-    return {
-        get cancelled() {
-            return cancelledAt !== undefined;
-        },
-        get cancelledAt() {
-            return cancelledAt;
-        },
-        signal: aborter.signal,
-        subscribe(fn) {
-            listeners.add(fn);
-            return () => void listeners.delete(fn);
-        }
-    };
-}
-const GRACE = { afterCancelMs: 9000, minMs: 1000 };
-/** An AbortSignal for the grace period left since the cancel. */
-function graceLeft(cancellation, grace = GRACE, now = Date.now) {
-    const since = now() - (cancellation.cancelledAt ?? now());
-    return AbortSignal.timeout(Math.max(grace.minMs, grace.afterCancelMs - since));
-}
-/**
- * A cancel that came after the turn's verdict was reached (during the session record's export, the
- * upload): the run is `interrupted` all the same, saying how far it got and what Hermes' turn came to.
- */
-function cancelledAfter(verdict, when) {
-    if (verdict.outcome === 'interrupted')
-        return verdict;
-    return {
-        ...verdict,
-        outcome: 'interrupted',
-        message: `The job was cancelled ${when}. ${verdict.message}`
-    };
-}
-/**
- * Aborts ms after the cancel (or at once when that is past, but never sooner than grace.minMs from
- * now); never without one. For what must give up within the runner's grace (the upload).
- */
-function afterCancel(cancellation, ms, now = Date.now, grace = GRACE) {
-    const aborter = new AbortController();
-    const arm = () => {
-        const since = now() - (cancellation.cancelledAt ?? now());
-        setTimeout(() => aborter.abort(), Math.max(grace.minMs, ms - since)).unref();
-    };
-    if (cancellation.cancelled)
-        arm();
-    else
-        cancellation.signal.addEventListener('abort', arm, { once: true });
-    return aborter.signal;
-}
-/** A cancel before Hermes ran: run() reports it as `interrupted`, saying how far the run got. */
-class Cancelled extends Error {
-    when;
-    constructor(when) {
-        super(`The job was cancelled ${when}, before Hermes started`);
-        this.when = when;
-    }
-}
-/** What a step awaits, or less: the wait ends at the first cancel (the step itself is left to end). */
-async function untilCancelled(step, cancellation) {
-    if (cancellation.cancelled)
-        return undefined;
-    const { signal } = cancellation;
-    let stop = () => undefined;
-    const cancelled = new Promise(resolve => {
-        stop = () => resolve(undefined);
-        signal.addEventListener('abort', stop, { once: true });
-    });
-    try {
-        return await Promise.race([step, cancelled]);
-    }
-    finally {
-        signal.removeEventListener('abort', stop);
-    }
-}
-
-
-/***/ }),
-
-/***/ 2886:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   NK: () => (/* binding */ READ_BYTES),
-/* harmony export */   Oc: () => (/* binding */ MAX_LINE_BYTES),
-/* harmony export */   g3: () => (/* binding */ LineSplitter)
-/* harmony export */ });
-/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
-/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(55629);
-/** Bytes → lines: a stream cut into lines as it arrives, one line (capped) held at a time. */
-
-
-/** Longest line kept for decoding; upstream caps tool output at 5000 characters, so real lines are far shorter. */
-const MAX_LINE_BYTES = 16 * 1024 * 1024;
-/** How much is read at a time, into one buffer allocated once (the follower copies what it keeps). */
-const READ_BYTES = 1 << 20;
-const NEWLINE = 0x0a;
-/** The largest piece of a chunk viewed as one string by the text-delta fast path (see emitLines). */
-const VIEW_BYTES = 16 * 1024;
-/**
- * Splits a byte stream into lines without holding more than one line (capped) in memory.
- * Lines longer than maxLineBytes are reported by length and not decoded.
- *
- * The whole lines of a chunk are checked for valid UTF-8 in one go (a newline byte never sits
- * inside a multi-byte character, so the span between two newlines is whole UTF-8), found in a latin1
- * view of it, and decoded one by one; the line that straddles chunks and spans that are not valid
- * UTF-8 are checked line by line.
- */
-class LineSplitter {
-    onLine;
-    onOversized;
-    maxLineBytes;
-    onTextDelta;
-    pending = [];
-    pendingBytes = 0;
-    overflow = false;
-    lineNo = 0;
-    /**
-     * onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8.
-     * With onTextDelta, a line that is a text delta in upstream's exact shape is not decoded as a
-     * whole: onTextDelta gets the delta's text alone (see textDeltaIn). Lines that straddle chunks
-     * still go to onLine.
-     */
-    constructor(onLine, onOversized, maxLineBytes = MAX_LINE_BYTES, onTextDelta) {
-        this.onLine = onLine;
-        this.onOversized = onOversized;
-        this.maxLineBytes = maxLineBytes;
-        this.onTextDelta = onTextDelta;
-    }
-    get lines() {
-        return this.lineNo;
-    }
-    /** Bytes received after the last newline (a line cut short when the stream ends). */
-    get partialBytes() {
-        return this.pendingBytes;
-    }
-    push(chunk) {
-        const first = chunk.indexOf(NEWLINE);
-        if (first === -1) {
-            this.hold(chunk);
-            return;
-        }
-        let start = 0;
-        if (this.pendingBytes > 0 || this.overflow) {
-            this.hold(chunk.subarray(0, first));
-            this.emit();
-            start = first + 1;
-        }
-        const last = chunk.lastIndexOf(NEWLINE);
-        if (start <= last) {
-            const span = chunk.subarray(start, last);
-            if ((0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(span))
-                this.emitLines(chunk, start, last);
-            else
-                this.emitBytes(span);
-        }
-        if (last + 1 < chunk.length)
-            this.hold(chunk.subarray(last + 1));
-    }
-    /** Ends the stream: a last line without a newline is still a line. Returns whether there was one. */
-    end() {
-        if (this.pendingBytes === 0 && !this.overflow)
-            return false;
-        this.emit();
-        return true;
-    }
-    /**
-     * Whole lines of valid UTF-8 in bytes[from..to) (to is a newline), decoded one at a time; with
-     * onTextDelta, a text delta in upstream's shape gives just its text.
-     */
-    emitLines(bytes, from, to) {
-        // In pieces of whole lines, each small enough to be an ordinary young string (a string of
-        // about 1 MB or more becomes an external one, kept out of the heap, and RSS grows with them).
-        // The piece being read survives every young-generation GC, and V8 grows the young generation
-        // with what survives: at 64 KiB it doubled over a 300 MB transcript, at 16 KiB it does not.
-        for (;;) {
-            let cut = to;
-            if (to - from > VIEW_BYTES) {
-                cut = bytes.lastIndexOf(NEWLINE, from + VIEW_BYTES);
-                if (cut < from)
-                    cut = bytes.indexOf(NEWLINE, from + VIEW_BYTES);
-            }
-            this.emitView(bytes, from, cut);
-            if (cut === to)
-                return;
-            from = cut + 1;
-        }
-    }
-    /** emitLines on one piece: bytes[from..to) as a string of one character per byte. */
-    emitView(bytes, from, to) {
-        // Offsets in the view are offsets in the bytes: lines are found and matched in it, and an
-        // ASCII delta's text is sliced from it. The rest is decoded as UTF-8 from the bytes.
-        const view = bytes.toString('latin1', from, to);
-        const onTextDelta = this.onTextDelta;
-        let start = 0;
-        for (;;) {
-            const nl = view.indexOf('\n', start);
-            const end = nl === -1 ? view.length : nl;
-            this.lineNo += 1;
-            if (end - start > this.maxLineBytes)
-                this.onOversized(this.lineNo, end - start);
-            else {
-                const delta = onTextDelta && (0,_stream_js__WEBPACK_IMPORTED_MODULE_1__/* .textDeltaIn */ .NT)(view, start, end, bytes, from);
-                if (onTextDelta && delta !== undefined)
-                    onTextDelta(delta, this.lineNo);
-                else
-                    this.onLine(bytes.toString('utf8', from + start, from + end), this.lineNo, true);
-            }
-            if (nl === -1)
-                return;
-            start = nl + 1;
-        }
-    }
-    /** Whole lines, one at a time, each checked for valid UTF-8 on its own. */
-    emitBytes(bytes) {
-        let from = 0;
-        for (;;) {
-            const nl = bytes.indexOf(NEWLINE, from);
-            const line = bytes.subarray(from, nl === -1 ? bytes.length : nl);
-            this.lineNo += 1;
-            if (line.length > this.maxLineBytes)
-                this.onOversized(this.lineNo, line.length);
-            else
-                this.onLine(line.toString('utf8'), this.lineNo, (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(line));
-            if (nl === -1)
-                return;
-            from = nl + 1;
-        }
-    }
-    hold(part) {
-        if (part.length === 0)
-            return;
-        this.pendingBytes += part.length;
-        if (this.overflow)
-            return;
-        if (this.pendingBytes > this.maxLineBytes) {
-            this.overflow = true;
-            this.pending = [];
-            return;
-        }
-        // Copy: the caller may reuse its chunk buffer.
-        this.pending.push(Buffer.from(part));
-    }
-    emit() {
-        this.lineNo += 1;
-        if (this.overflow) {
-            this.onOversized(this.lineNo, this.pendingBytes);
-        }
-        else {
-            const [first] = this.pending;
-            const line = first !== undefined && this.pending.length === 1
-                ? first
-                : Buffer.concat(this.pending, this.pendingBytes);
-            this.onLine(line.toString('utf8'), this.lineNo, (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(line));
-        }
-        this.pending = [];
-        this.pendingBytes = 0;
-        this.overflow = false;
-    }
-}
-
-
-/***/ }),
-
-/***/ 89655:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Gf: () => (/* binding */ OUTCOME_RECORD_TYPE),
-/* harmony export */   iB: () => (/* binding */ appendOutcomeRecord)
-/* harmony export */ });
-/* unused harmony export readOutcomeRecord */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _text_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(21789);
-/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(38972);
-/**
- * The action's own verdict as the uploaded transcript's last line: what the step decided (outcome,
- * exit code, its `error` output), which the stream alone does not hold (a budget, a timeout, a
- * schema), for the report over a matrix to read. Bound to the bytes before it by their length and
- * SHA-256, so that a line another process wrote into Hermes' stdout, which cannot know them, does not
- * pass for it (docs/REPORT.md, "What it trusts").
- */
-
-
-
-
-
-/** The line's `type`: no Hermes event has it, and the stream reader passes over it. */
-const OUTCOME_RECORD_TYPE = 'action_outcome';
-/** The record's `error` is the step's, cut here (the runner cuts an annotation at 4,096 too). */
-const RECORD_ERROR_CHARS = 4096;
-/** How much of a transcript's end is read for its record: a whole record, escapes and all. */
-const TAIL_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
-/**
- * Ends the transcript at `file` (the copy that is uploaded) with the record, whose `bytes` and
- * `sha256` are the transcript's; where its last line has no newline, one comes between them.
- */
-async function appendOutcomeRecord(file, record) {
-    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256');
-    let size = 0;
-    let last;
-    for await (const chunk of node_fs__WEBPACK_IMPORTED_MODULE_1__.createReadStream(file)) {
-        const data = chunk;
-        hash.update(data);
-        size += data.length;
-        last = data.at(-1);
-    }
-    // A last line without its newline (Hermes killed mid-line) keeps it: a separator, not counted.
-    const head = last !== undefined && last !== 0x0a ? '\n' : '';
-    const error = record.error.length > RECORD_ERROR_CHARS
-        ? `${record.error.slice(0, RECORD_ERROR_CHARS - 1)}…`
-        : record.error;
-    const line = (0,_text_json_js__WEBPACK_IMPORTED_MODULE_3__/* .pythonJson */ .bv)({
-        type: OUTCOME_RECORD_TYPE,
-        outcome: record.outcome,
-        exit_code: record.exitCode ?? null,
-        error,
-        bytes: size,
-        sha256: hash.digest('hex'),
-        timestamp: Date.now()
-    });
-    node_fs__WEBPACK_IMPORTED_MODULE_1__.appendFileSync(file, `${head}${line}\n`);
-}
-/**
- * The record a transcript file ends with, when it is one the bytes before it match; undefined for
- * any other last line (an older action, the `jsonl-path` file, a transcript from elsewhere), and
- * for a record whose length or SHA-256 is not that of what precedes it.
- */
-async function readOutcomeRecord(file) {
-    const size = fs.statSync(file).size;
-    const length = Math.min(size, TAIL_BYTES);
-    const tail = Buffer.alloc(length);
-    const fd = fs.openSync(file, 'r');
-    try {
-        fs.readSync(fd, tail, 0, length, size - length);
-    }
-    finally {
-        fs.closeSync(fd);
-    }
-    if (tail.at(-1) !== 0x0a)
-        return undefined;
-    const start = tail.lastIndexOf(0x0a, length - 2) + 1;
-    // A last line longer than the tail is no record the action wrote.
-    if (start === 0 && length < size)
-        return undefined;
-    const value = parseJson(tail.subarray(start, length - 1).toString('utf8')).value;
-    const offset = size - length + start;
-    if (!isObject(value) || value.type !== OUTCOME_RECORD_TYPE)
-        return undefined;
-    const { outcome, exit_code: exitCode, error, sha256, bytes } = value;
-    // The record starts where the transcript ends, or a newline later where its last line had none.
-    const separated = bytes === offset - 1 && start > 0 && tail[start - 2] !== 0x0a;
-    if (bytes !== offset && !separated)
-        return undefined;
-    if (typeof outcome !== 'string' || !Object.hasOwn(OUTCOMES, outcome))
-        return undefined;
-    if (exitCode !== null && !Number.isInteger(exitCode))
-        return undefined;
-    if (typeof error !== 'string' || typeof sha256 !== 'string')
-        return undefined;
-    if ((await digest(file, bytes)) !== sha256)
-        return undefined;
-    return {
-        outcome: outcome,
-        ...(typeof exitCode === 'number' && { exitCode }),
-        error
-    };
-}
-/** The SHA-256 (hex) of the file's first `bytes` bytes. */
-async function digest(file, bytes) {
-    const hash = createHash('sha256');
-    if (bytes > 0)
-        for await (const chunk of fs.createReadStream(file, { start: 0, end: bytes - 1 }))
-            hash.update(chunk);
-    return hash.digest('hex');
-}
-
-
-/***/ }),
-
-/***/ 31191:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ retry),
-/* harmony export */   M: () => (/* binding */ abortableSleep)
-/* harmony export */ });
-/**
- * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
- * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
- */
-/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
-async function retry(once, policy) {
-    const sleep = policy.sleep ?? abortableSleep;
-    for (let n = 1;; n++) {
-        const tried = await once(n);
-        if (tried.retry === undefined || n >= policy.tries || policy.signal?.aborted)
-            return tried.value;
-        const waitMs = tried.now
-            ? 0
-            : Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
-        policy.onRetry?.(tried.retry, n + 1, waitMs);
-        if (waitMs > 0)
-            await sleep(waitMs, policy.signal);
-        if (policy.signal?.aborted)
-            return tried.value;
-    }
-}
-/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
-function abortableSleep(ms, signal) {
-    return new Promise(resolve => {
-        if (signal?.aborted)
-            return resolve();
-        const done = () => {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        };
-        const timer = setTimeout(done, ms);
-        signal?.addEventListener('abort', done, { once: true });
-    });
-}
-
-
-/***/ }),
-
-/***/ 12143:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   BD: () => (/* binding */ formatCost),
-/* harmony export */   Fs: () => (/* binding */ usageOf),
-/* harmony export */   ZM: () => (/* binding */ parseSessionRecord),
-/* harmony export */   wf: () => (/* binding */ redactedUsage)
-/* harmony export */ });
-/* unused harmony export USAGE_FIELDS */
-/* harmony import */ var _text_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(21789);
-/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53326);
-/**
- * What a session record (`hermes sessions export`, one JSON object per session: the state store's
- * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
- * only reads it, never prices tokens itself.
- */
-
-
-/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
-const USAGE_FIELDS = [
-    'actual_cost_usd',
-    'estimated_cost_usd',
-    'cost_status',
-    'cost_source',
-    'pricing_version',
-    'billing_provider',
-    'billing_mode',
-    'input_tokens',
-    'output_tokens',
-    'cache_read_tokens',
-    'cache_write_tokens',
-    'reasoning_tokens',
-    'api_call_count',
-    'tool_call_count',
-    'message_count',
-    'end_reason'
-];
-/** The usage of a session row (an object parsed from one line of the export). */
-function usageOf(row) {
-    const fields = {};
-    for (const name of USAGE_FIELDS) {
-        const value = row[name];
-        if (value === null || typeof value === 'string' || isAmount(value))
-            fields[name] = value;
-    }
-    const usage = { fields };
-    const actual = fields.actual_cost_usd;
-    const estimate = fields.estimated_cost_usd;
-    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
-    if (isAmount(actual))
-        usage.costUsd = actual;
-    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
-        usage.costUsd = estimate;
-        usage.costEstimated = true;
-    }
-    if (usage.costUsd !== undefined)
-        usage.costEstimated ??= false;
-    if (isAmount(fields.api_call_count))
-        usage.apiCalls = fields.api_call_count;
-    return usage;
-}
-/**
- * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
- * an export of one session, its only object). Throws an error saying what is wrong otherwise.
- */
-function parseSessionRecord(text, sessionId) {
-    const rows = [];
-    for (const [i, line] of text.split('\n').entries()) {
-        if (line.trim() === '')
-            continue;
-        const { ok, value } = (0,_text_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(line);
-        if (!ok)
-            throw new Error(`line ${i + 1} of the session record is not JSON`);
-        if (typeof value !== 'object' || value === null || Array.isArray(value))
-            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
-        rows.push(value);
-    }
-    if (rows.length === 0)
-        throw new Error('the session record is empty');
-    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
-    if (!row)
-        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
-    return usageOf(row);
-}
-/**
- * The usage with its strings (billing provider, end reason…) redacted: the record is the agent's
- * session, and a string in it can carry what the agent read.
- */
-function redactedUsage(usage, redact) {
-    return { ...usage, fields: (0,_text_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactStrings */ .eT)(usage.fields, redact) };
-}
-function isAmount(value) {
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
-function formatCost(usd, estimated = false) {
-    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
-    return estimated ? `≈ ${text}` : text;
-}
-
-
-/***/ }),
-
-/***/ 39997:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ StreamReader),
-/* harmony export */   g: () => (/* binding */ followFile)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _config_paths_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81066);
-/* harmony import */ var _lines_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2886);
-/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(55629);
-/* harmony import */ var _turn_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(82034);
-/** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
-
-
-
-
-
-const MAX_LOGGED_PROBLEMS = 20;
-class StreamReader {
-    log;
-    builder;
-    splitter;
-    fd;
-    reported = 0;
-    /**
-     * transcriptPath: where the bytes are written as they arrive; omit when reading an existing
-     * transcript. turnOptions: what the turn keeps (see TurnOptions).
-     */
-    constructor(log, transcriptPath, turnOptions) {
-        this.log = log;
-        if (transcriptPath)
-            this.fd = (0,_config_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .openTranscript */ .B$)(transcriptPath, 'write');
-        this.builder = new _turn_js__WEBPACK_IMPORTED_MODULE_4__/* .TurnBuilder */ .R_(log.redact, turnOptions);
-        this.splitter = new _lines_js__WEBPACK_IMPORTED_MODULE_2__/* .LineSplitter */ .g3((line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8), (lineNo, size) => {
-            const problem = `a line of ${size} bytes, too long to read`;
-            this.builder.issue({ line: lineNo, problem, skipped: true });
-            this.report(`line ${lineNo}: ${problem}`);
-        }, _lines_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LINE_BYTES */ .Oc, (delta, lineNo) => this.textDelta(delta, lineNo));
-    }
-    push(chunk) {
-        // Written synchronously, before parsing: whatever happens next, the bytes are on disk.
-        if (this.fd !== undefined)
-            node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync(this.fd, chunk);
-        this.splitter.push(chunk);
-    }
-    /** Ends the stream: the transcript is closed and a last line without its newline is reported. */
-    finish() {
-        const partial = this.splitter.partialBytes;
-        if (this.splitter.end() && partial > 0) {
-            this.builder.issue({
-                line: this.splitter.lines,
-                problem: `the stream ended in the middle of a line (${partial} bytes without a newline)`,
-                skipped: false
-            });
-        }
-        if (this.fd !== undefined) {
-            node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync(this.fd);
-            this.fd = undefined;
-        }
-        this.log.flushText();
-        return this.builder.finish();
-    }
-    line(text, lineNo, validUtf8) {
-        const decoded = (0,_stream_js__WEBPACK_IMPORTED_MODULE_3__/* .decodeLine */ .Hj)(text, lineNo, validUtf8, this.log.redact);
-        const event = decoded.event;
-        let inputPreview;
-        if (event?.type === 'text')
-            this.log.textDelta(event.text);
-        else if (event?.type === 'reasoning')
-            this.log.reasoningDelta(event.text);
-        else if (event?.type === 'tool_use') {
-            // Made once, redacted, for the log and the turn.
-            inputPreview = (0,_turn_js__WEBPACK_IMPORTED_MODULE_4__/* .previewInput */ .dA)(event.input, this.log.redact);
-            this.log.toolStart(event.name, inputPreview);
-        }
-        const call = this.builder.add(decoded, lineNo, inputPreview);
-        if (call)
-            this.log.toolEnd(call);
-        for (const issue of decoded.issues)
-            this.report(`line ${issue.line}: ${issue.problem}`);
-    }
-    textDelta(delta, lineNo) {
-        this.builder.addText(delta, lineNo);
-        this.log.textDelta(delta);
-    }
-    /**
-     * A problem seen where the transcript came from rather than in its lines (an API server's stream):
-     * reported like a line's, at the last line written.
-     */
-    anomaly(problem) {
-        this.builder.issue({ line: this.splitter.lines, problem, skipped: false });
-        this.report(problem);
-    }
-    /** Problems are logged as they come, up to a point: a damaged stream must not flood the log. */
-    report(message) {
-        this.reported += 1;
-        if (this.reported <= MAX_LOGGED_PROBLEMS)
-            this.log.note(message);
-        if (this.reported === MAX_LOGGED_PROBLEMS)
-            this.log.note('(further stream problems are counted in the summary, not logged)');
-    }
-}
-/**
- * One read buffer for every transcript read: it holds bytes only from a read to the push that
- * follows it, synchronously, and the follower copies what it keeps; so reads, even at once, share it
- * (a report reading 256 transcripts allocates 1 MiB once, not 256 times).
- */
-let readBuffer;
-/** Reads an existing transcript through the same pipeline, as if Hermes had just written it. */
-async function followFile(transcriptPath, log, turnOptions) {
-    const follower = new StreamReader(log, undefined, turnOptions);
-    const fd = node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync(transcriptPath, 'r');
-    const buffer = (readBuffer ??= Buffer.allocUnsafe(_lines_js__WEBPACK_IMPORTED_MODULE_2__/* .READ_BYTES */ .NK));
-    try {
-        for (;;) {
-            const n = node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync(fd, buffer, 0, buffer.length, null);
-            if (n <= 0)
-                break;
-            follower.push(buffer.subarray(0, n));
-            // The event loop turns between reads, so a cancellation is seen while a big transcript is read.
-            await new Promise(resolve => setImmediate(resolve));
-        }
-    }
-    finally {
-        node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync(fd);
-    }
-    return follower.finish();
-}
-
-
-/***/ }),
-
-/***/ 55629:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Hj: () => (/* binding */ decodeLine),
-/* harmony export */   NT: () => (/* binding */ textDeltaIn),
-/* harmony export */   ny: () => (/* binding */ upstreamTextDelta)
-/* harmony export */ });
-/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
-/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53326);
-/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98544);
-/* harmony import */ var _outcome_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(89655);
-/** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
-
-
-
-
-const BOM = 0xfeff;
-const CR = 0x0d;
-const BRACE = 0x7b;
-const KNOWN_TYPES = new Set(['system', 'text', 'reasoning', 'tool_use', 'tool_result', 'result']);
-const TOKEN_KEYS = ['input', 'output', 'total', 'cache_read', 'cache_write'];
-const NO_ISSUES = Object.freeze([]);
-const TEXT_HEAD = '{"type": "text", "text": "';
-const TIMESTAMP_KEY = ', "timestamp": ';
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-/** Upstream's text delta whose string is printable ASCII without a quote or a backslash. */
-const ASCII_DELTA = /\{"type": "text", "text": "[\x20\x21\x23-\x5b\x5d-\x7f]*", "timestamp": [0-9]{1,16}\}/y;
-/**
- * Text deltas are most of a stream. In upstream's exact shape (`{"type": "text", "text": "…",
- * "timestamp": N}`) only the string is decoded; any other shape returns undefined and goes through
- * JSON.parse. It accepts nothing that JSON.parse would refuse or read differently.
- */
-function upstreamTextDelta(line) {
-    return textDeltaIn(line, 0, line.length);
-}
-/**
- * upstreamTextDelta on the line view[start..end) (without its newline). For the splitter, `view`
- * holds a chunk's bytes one character per byte (latin1) and `bytes[base..]` the same bytes (valid
- * UTF-8), from which a string that is not ASCII is decoded; without `bytes`, view is the text itself.
- */
-function textDeltaIn(view, start, end, bytes, base = 0) {
-    const head = TEXT_HEAD.length;
-    // Most deltas are plain ASCII: one compiled regular expression checks them (test(), not exec():
-    // no match array for each of millions of lines). The string's closing quote is just before the
-    // timestamp's key, which ends at the space before the digits.
-    ASCII_DELTA.lastIndex = start;
-    if (ASCII_DELTA.test(view) && ASCII_DELTA.lastIndex === end) {
-        let space = end - 2;
-        while (view.charCodeAt(space) !== 0x20)
-            space--;
-        return view.slice(start + head, space - TIMESTAMP_KEY.length);
-    }
-    const minTail = TIMESTAMP_KEY.length + 2; // the key, one digit and the closing brace
-    if (end - start < head + 1 + minTail)
-        return undefined;
-    for (let i = 0; i < head; i++)
-        if (view.charCodeAt(start + i) !== TEXT_HEAD.charCodeAt(i))
-            return undefined;
-    const body = start + head;
-    // To the closing quote: an escape's next character is skipped (JSON.parse judges the escape below).
-    let close = body;
-    let escaped = false;
-    let ascii = true;
-    for (;; close++) {
-        if (close >= end)
-            return undefined;
-        const c = view.charCodeAt(close);
-        if (c === QUOTE)
-            break;
-        if (c === BACKSLASH) {
-            escaped = true;
-            close++;
-        }
-        else if (c < 0x20)
-            return undefined;
-        else if (c >= 0x80)
-            ascii = false;
-    }
-    // The tail: `, "timestamp": <1 to 16 digits>}`.
-    const key = close + 1;
-    const digits = key + TIMESTAMP_KEY.length;
-    const brace = end - 1;
-    if (view.charCodeAt(brace) !== 0x7d || brace <= digits || brace - digits > 16)
-        return undefined;
-    for (let i = 0; i < TIMESTAMP_KEY.length; i++)
-        if (view.charCodeAt(key + i) !== TIMESTAMP_KEY.charCodeAt(i))
-            return undefined;
-    for (let i = digits; i < brace; i++) {
-        const c = view.charCodeAt(i);
-        if (c < 0x30 || c > 0x39)
-            return undefined;
-    }
-    const text = ascii || !bytes ? view.slice(body, close) : bytes.toString('utf8', base + body, base + close);
-    if (!escaped)
-        return text;
-    try {
-        return JSON.parse(`"${text}"`);
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * Decodes one line (without its newline) into an event, or says why it can't. Given bytes, it checks
- * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid. What a
- * problem quotes of the line is redacted (with `redact`) before it is cut.
- */
-function decodeLine(input, line, validUtf8 = true, redact = _text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .TOKENS_ONLY */ ._b) {
-    let text = typeof input === 'string' ? input : input.toString('utf8');
-    const utf8 = typeof input === 'string' ? validUtf8 : (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(input);
-    if (text.charCodeAt(0) === BOM)
-        text = text.slice(1);
-    if (text.charCodeAt(text.length - 1) === CR)
-        text = text.slice(0, -1);
-    // Events start with "{": only a line that does not can be blank.
-    if (text.charCodeAt(0) !== BRACE && text.trim() === '')
-        return { blank: true, issues: [] };
-    if (utf8) {
-        const delta = upstreamTextDelta(text);
-        if (delta !== undefined)
-            return { event: { type: 'text', text: delta }, issues: NO_ISSUES };
-    }
-    const issues = [];
-    const flaw = (problem) => void issues.push({ line, problem, skipped: false });
-    const skip = (problem) => ({ issues: [{ line, problem, skipped: true }] });
-    if (!utf8)
-        flaw('invalid UTF-8 (replaced by U+FFFD)');
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        const skipped = skip(`not JSON: ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_3__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, text))}`);
-        return text.charCodeAt(0) === BRACE ? skipped : { ...skipped, notJson: text };
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return skip(`JSON but not an object: ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_3__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, text))}`);
-    }
-    const raw = value;
-    if (typeof raw.type !== 'string')
-        return skip('an object without a string "type"');
-    // The action's own last line of an uploaded transcript (outcome-record.ts): not Hermes' to fold.
-    if (raw.type === _outcome_record_js__WEBPACK_IMPORTED_MODULE_2__/* .OUTCOME_RECORD_TYPE */ .Gf)
-        return { issues: NO_ISSUES };
-    if (!KNOWN_TYPES.has(raw.type))
-        return { unknownType: (0,_text_text_js__WEBPACK_IMPORTED_MODULE_3__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, raw.type)), issues: [] };
-    return { event: eventOf(raw, flaw), issues };
-}
-/** A known event's fields, each checked for its type; a flaw of a field is said, the event kept. */
-function eventOf(raw, flaw) {
-    const str = (key) => {
-        const v = raw[key];
-        if (v === undefined)
-            return undefined;
-        if (typeof v === 'string')
-            return v;
-        flaw(`${raw.type}.${key} is not a string`);
-        return typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
-    };
-    const num = (key) => {
-        const v = raw[key];
-        if (v === undefined)
-            return undefined;
-        if (typeof v === 'number' && Number.isFinite(v))
-            return v;
-        flaw(`${raw.type}.${key} is not a number`);
-        return undefined;
-    };
-    const required = (key, v, fallback) => {
-        if (v !== undefined)
-            return v;
-        if (raw[key] === undefined)
-            flaw(`${raw.type} without "${key}"`);
-        return fallback;
-    };
-    switch (raw.type) {
-        case 'system':
-            return {
-                type: 'system',
-                subtype: str('subtype'),
-                model: str('model'),
-                session_id: str('session_id')
-            };
-        case 'text':
-            return { type: 'text', text: required('text', str('text'), '') };
-        case 'reasoning':
-            return { type: 'reasoning', text: required('text', str('text'), '') };
-        case 'tool_use':
-            return {
-                type: 'tool_use',
-                name: required('name', str('name'), '(unnamed)'),
-                input: raw.input,
-                tool_call_id: str('tool_call_id')
-            };
-        case 'tool_result': {
-            const isError = raw.is_error;
-            if (isError !== undefined && typeof isError !== 'boolean')
-                flaw('tool_result.is_error is not a boolean');
-            return {
-                type: 'tool_result',
-                name: required('name', str('name'), '(unnamed)'),
-                output: str('output') ?? '',
-                duration_ms: required('duration_ms', num('duration_ms'), undefined),
-                is_error: isError === true,
-                tool_call_id: str('tool_call_id')
-            };
-        }
-        default: {
-            const exitCode = num('exit_code');
-            if (exitCode !== undefined && !Number.isInteger(exitCode))
-                flaw('result.exit_code is not a whole number');
-            return {
-                type: 'result',
-                session_id: str('session_id'),
-                exit_code: exitCode !== undefined && Number.isInteger(exitCode)
-                    ? exitCode
-                    : required('exit_code', undefined, undefined),
-                text: str('text'),
-                tokens: tokens(raw.tokens, flaw),
-                duration_ms: num('duration_ms'),
-                error: str('error')
-            };
-        }
-    }
-}
-function tokens(value, flaw) {
-    if (value === undefined)
-        return undefined;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        flaw('result.tokens is not an object');
-        return undefined;
-    }
-    const raw = value;
-    const out = { input: 0, output: 0, total: 0, cache_read: 0, cache_write: 0 };
-    for (const key of TOKEN_KEYS) {
-        const v = raw[key];
-        if (typeof v === 'number' && Number.isFinite(v))
-            out[key] = v;
-        else if (v !== undefined)
-            flaw(`result.tokens.${key} is not a number`);
-    }
-    return out;
-}
-
-
-/***/ }),
-
-/***/ 21103:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   b: () => (/* binding */ interruptThenKill),
-/* harmony export */   z: () => (/* binding */ supervise)
-/* harmony export */ });
-/** Watches the clock (timeoutMs > 0) and the runner's signals for one attempt. */
-function supervise(signals, timeoutMs, turn) {
-    let timedOut = false;
-    const timer = timeoutMs > 0
-        ? setTimeout(() => {
-            if (!turn.running)
-                return;
-            timedOut = true;
-            turn.timeout();
-        }, timeoutMs)
-        : undefined;
-    const unsubscribe = signals.subscribe(signal => turn.cancel(signal));
-    // Cancelled before the attempt even started (while the action was starting): at once.
-    if (signals.cancelled)
-        turn.cancel('SIGINT');
-    return {
-        get timedOut() {
-            return timedOut;
-        },
-        end() {
-            clearTimeout(timer);
-            unsubscribe();
-        }
-    };
-}
-/**
- * What stops a process that writes its result on SIGINT: SIGINT first, SIGKILL after the grace if it
- * is still there; the runner's SIGTERM kills at once. clear() drops the pending kills.
- */
-function interruptThenKill(target, graces, say) {
-    const kills = [];
-    const interrupt = (graceMs) => {
-        if (target.signal('SIGINT'))
-            kills.push(setTimeout(() => target.signal('SIGKILL'), graceMs));
-    };
-    return {
-        get running() {
-            return target.running;
-        },
-        timeout() {
-            say.timeout();
-            interrupt(graces.timeoutGraceMs);
-        },
-        cancel(signal) {
-            if (signal === 'SIGTERM')
-                return void target.signal('SIGKILL');
-            say.cancel();
-            interrupt(graces.cancelGraceMs);
-        },
-        clear() {
-            kills.forEach(clearTimeout);
-        }
-    };
-}
-
-
-/***/ }),
-
-/***/ 32875:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   BZ: () => (/* binding */ retryTempfail),
-/* harmony export */   IF: () => (/* binding */ attemptTranscript)
-/* harmony export */ });
-/* unused harmony export EARLIER_ATTEMPT */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98544);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(31191);
-/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38972);
-/** Exit 75 (a temporary provider failure) is retried: each attempt's transcript kept, the last at jsonl-path. */
-
-
-
-
-/**
- * The one name of an earlier attempt's transcript: `<name>.attempt-N.jsonl` beside `<name>.jsonl`, on
- * disk (beside jsonl-path), in the uploaded zip, and as the report reads it (EARLIER_ATTEMPT).
- */
-function attemptTranscript(jsonlPath, n) {
-    return jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`);
-}
-/** A transcript that attemptTranscript() named. */
-const EARLIER_ATTEMPT = /\.attempt-\d+\.jsonl$/;
-/** Runs once() until it does not end in exit 75, the retries run out, or the job is cancelled. */
-async function retryTempfail(once, policy) {
-    const earlier = [];
-    let previous;
-    const attempt = await (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retry */ .L)(async (n) => {
-        if (previous) {
-            const transcript = attemptTranscript(policy.jsonlPath, n - 1);
-            // The action's own name: whatever the agent put there (a folder fails the rename) goes first.
-            node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync(transcript, { recursive: true, force: true });
-            node_fs__WEBPACK_IMPORTED_MODULE_0__.renameSync(policy.jsonlPath, transcript);
-            earlier.push({ verdict: previous, transcript });
-        }
-        const value = await once();
-        // Whether to try again; the run's verdict is decided once, after the last attempt.
-        previous = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_1__/* .verdictOf */ .Vj)(value.turn, value.end);
-        return previous.outcome === 'tempfail' && !policy.cancellation.cancelled
-            ? { value, retry: policy.why }
-            : { value };
-    }, {
-        tries: policy.retries + 1,
-        backoffMs: policy.backoffMs,
-        jitter: policy.jitter,
-        signal: policy.cancellation.signal,
-        sleep: policy.sleep,
-        onRetry: (why, next, waitMs) => policy.note(`Exit 75 (${why}): attempt ${next} of ${policy.retries + 1} in ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatMs */ ._V)(waitMs)}`)
-    });
-    return { attempt, earlier };
-}
-
-
-/***/ }),
-
-/***/ 82034:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  R_: () => (/* binding */ TurnBuilder),
-  dA: () => (/* binding */ previewInput)
-});
-
-// UNUSED EXPORTS: MAX_ISSUES, MAX_REASONING_CHARS, MAX_RECENT_CALLS, MAX_TOOL_NAMES, MAX_UNKNOWN_TYPES, OTHER_TOOLS, STDOUT_TEXT_CHARS
-
-// EXTERNAL MODULE: ./src/text/redact.ts
-var text_redact = __nccwpck_require__(53326);
-// EXTERNAL MODULE: ./src/text/json.ts
-var json = __nccwpck_require__(21789);
-// EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
-;// CONCATENATED MODULE: ./src/run/recent-calls.ts
-/**
- * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
- * slots, so that a run's 100,000 calls leave nothing behind for the garbage collector to keep (V8
- * grows its young generation with every byte that survives a collection, and RSS grows with it).
- */
-class RecentCalls {
-    capacity;
-    count = 0;
-    index;
-    duration;
-    line;
-    isError;
-    names;
-    input;
-    output;
-    /**
-     * capacity: how many calls are held (0: none, and nothing set aside). inputChars, outputChars:
-     * the longest preview and output a call keeps (its cut mark included).
-     */
-    constructor(capacity, inputChars, outputChars) {
-        this.capacity = capacity;
-        this.index = new Float64Array(capacity);
-        this.duration = new Float64Array(capacity);
-        this.line = new Float64Array(capacity);
-        this.isError = new Uint8Array(capacity);
-        this.names = new Array(capacity);
-        // UTF-8 takes at most 3 bytes per UTF-16 unit.
-        this.input = new Slots(capacity, (inputChars + 1) * 3);
-        this.output = new Slots(capacity, (outputChars + 1) * 3);
-    }
-    add(call) {
-        if (this.capacity === 0)
-            return;
-        const slot = this.count % this.capacity;
-        this.count += 1;
-        this.index[slot] = call.index;
-        this.duration[slot] = call.durationMs ?? Number.NaN;
-        this.line[slot] = call.line;
-        // Two flags in one byte: failed (1), output cut by the stream (2).
-        this.isError[slot] = (call.isError ? 1 : 0) | (call.cut ? 2 : 0);
-        this.names[slot] = call.name;
-        this.input.set(slot, call.inputPreview);
-        this.output.set(slot, call.output);
-    }
-    /** The calls held, oldest first. */
-    toArray() {
-        const held = Math.min(this.count, this.capacity);
-        const calls = [];
-        for (let i = this.count - held; i < this.count; i++)
-            calls.push(this.read(i % this.capacity));
-        return calls;
-    }
-    /** The call in a slot add() wrote. */
-    read(slot) {
-        const index = this.index[slot];
-        const duration = this.duration[slot];
-        const line = this.line[slot];
-        const flags = this.isError[slot];
-        const name = this.names[slot];
-        if (index === undefined ||
-            duration === undefined ||
-            line === undefined ||
-            flags === undefined ||
-            name === undefined)
-            throw new Error(`Internal error: tool-call slot ${slot} was never written`);
-        return {
-            index,
-            name,
-            // The slots hold copies of what add() was given: redacted text.
-            inputPreview: this.input.get(slot),
-            durationMs: Number.isNaN(duration) ? undefined : duration,
-            isError: (flags & 1) === 1,
-            output: this.output.get(slot),
-            line,
-            ...((flags & 2) === 2 && { cut: true })
-        };
-    }
-}
-/** Fixed-size byte slots holding short strings as UTF-8. */
-class Slots {
-    size;
-    bytes;
-    lengths;
-    constructor(count, size) {
-        this.size = size;
-        this.bytes = Buffer.alloc(count * size);
-        this.lengths = new Uint32Array(count);
-    }
-    set(slot, text) {
-        // write() stores whole characters only; the slots are sized for the longest text kept.
-        this.lengths[slot] =
-            text === '' ? 0 : this.bytes.write(text, slot * this.size, this.size, 'utf8');
-    }
-    get(slot) {
-        const length = this.lengths[slot];
-        if (length === undefined)
-            throw new Error(`Internal error: slot ${slot} is past the last`);
-        const start = slot * this.size;
-        return this.bytes.toString('utf8', start, start + length);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/run/streamed-text.ts
-
-/** How much reasoning text a turn keeps (the summary shows less). */
-const MAX_REASONING_CHARS = 64 * 1024;
-/** How much of the answer so far a turn keeps (its start). */
-const MAX_ANSWER_SO_FAR_CHARS = 64 * 1024;
-/**
- * How much more is held than kept: redacted whole, then cut, so that the cut never leaves a piece of
- * a secret (one that starts under the kept length and is shorter than this).
- */
-const MARGIN_CHARS = 8 * 1024;
-class Held {
-    kept;
-    text = '';
-    deltas = 0;
-    chars = 0;
-    constructor(kept) {
-        this.kept = kept;
-    }
-    /** Adds a delta; `gap` goes before it when the text so far is not empty (and still held). */
-    add(delta, gap = '') {
-        this.deltas += 1;
-        this.chars += delta.length;
-        const room = this.kept + MARGIN_CHARS - this.text.length;
-        if (room <= 0)
-            return;
-        const joined = this.text !== '' && gap !== '' ? gap : '';
-        this.text += joined + (0,text_text/* own */.ZV)(delta.slice(0, Math.max(0, room - joined.length)));
-    }
-    keep(redact) {
-        if (this.deltas === 0)
-            return undefined;
-        return {
-            deltas: this.deltas,
-            chars: this.chars,
-            text: (0,text_text/* slice */.di)(redact(this.text), this.kept)
-        };
-    }
-}
-class StreamedText {
-    reasoningHeld = new Held(MAX_REASONING_CHARS);
-    answerHeld = new Held(MAX_ANSWER_SO_FAR_CHARS);
-    /** The event number of the last reasoning event, to tell a new burst of reasoning. */
-    lastReasoning = -1;
-    /** A text delta: part of the answer so far. */
-    text(delta) {
-        this.answerHeld.add(delta);
-    }
-    /** A reasoning delta, event number `event`: a burst that others interrupted starts a paragraph. */
-    reasoning(delta, event) {
-        const burst = this.lastReasoning !== event - 1;
-        this.lastReasoning = event;
-        const held = this.reasoningHeld;
-        this.reasoningHeld.add(delta, burst ? (held.text.endsWith('\n') ? '\n' : '\n\n') : '');
-    }
-    /** A tool call: the model call that streamed the text so far ended; the next starts anew. */
-    tool() {
-        if (this.answerHeld.deltas > 0)
-            this.answerHeld = new Held(MAX_ANSWER_SO_FAR_CHARS);
-    }
-    finish(redact) {
-        const reasoning = this.reasoningHeld.keep(redact);
-        const answerSoFar = this.answerHeld.keep(redact);
-        return { ...(reasoning && { reasoning }), ...(answerSoFar && { answerSoFar }) };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/run/turn.ts
-/** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
-
-
-
-
-
-const MAX_RECENT_CALLS = 2000;
-
-const MAX_ISSUES = 200;
-const MAX_PENDING = 10_000;
-const MAX_TOOL_NAMES = 500;
-const OTHER_TOOLS = '(other tools)';
-const MAX_UNKNOWN_TYPES = 50;
-const INPUT_PREVIEW_CHARS = 160;
-const OUTPUT_CHARS = 600;
-/** How much of a non-JSON stdout line the verdict quotes ("Hermes isn't configured yet…"). */
-const STDOUT_TEXT_CHARS = 300;
-class TurnBuilder {
-    redact;
-    recent;
-    /** redact: applied to every string the turn keeps, before anything is cut. */
-    constructor(redact = text_redact/* TOKENS_ONLY */._b, options = {}) {
-        this.redact = redact;
-        const kept = options.recentCalls ?? MAX_RECENT_CALLS;
-        if (!Number.isSafeInteger(kept) || kept < 0)
-            throw new RangeError(`recentCalls must be a whole number, 0 or more; got ${kept}`);
-        this.recent = new RecentCalls(kept, INPUT_PREVIEW_CHARS, OUTPUT_CHARS);
-    }
-    turn = {
-        lines: 0,
-        blankLines: 0,
-        events: 0,
-        textDeltas: 0,
-        textChars: 0,
-        toolCalls: 0,
-        toolErrors: 0,
-        recentCalls: [],
-        tools: [],
-        unfinished: [],
-        resultCount: 0,
-        eventsAfterResult: 0,
-        unknownTypes: {},
-        issues: [],
-        issueCount: 0,
-        skippedLines: 0
-    };
-    stats = new Map();
-    unknownTypes = new Map();
-    // Replaced, not emptied, each time no call is pending (see take()).
-    pendingByName = new Map();
-    pendingById = new Map();
-    pendingCount = 0;
-    /** The reasoning and the answer so far as streamed, redacted whole by finish(). */
-    streamed = new StreamedText();
-    /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
-    addText(text, line) {
-        const turn = this.turn;
-        if (line > turn.lines)
-            turn.lines = line;
-        turn.events += 1;
-        if (turn.result)
-            turn.eventsAfterResult += 1;
-        turn.textDeltas += 1;
-        turn.textChars += text.length;
-        this.streamed.text(text);
-    }
-    /**
-     * Adds one decoded line; returns the tool call it completed, if any. inputPreview: a tool_use's
-     * previewInput(input, redact), when the caller has already made it (for the log).
-     */
-    add(decoded, line, inputPreview) {
-        const turn = this.turn;
-        turn.lines = Math.max(turn.lines, line);
-        for (const issue of decoded.issues)
-            this.issue(issue);
-        if (decoded.blank)
-            turn.blankLines += 1;
-        if (decoded.notJson !== undefined && turn.stdoutText === undefined)
-            turn.stdoutText = (0,text_text/* own */.ZV)((0,text_text/* oneLine */.TN)((0,text_redact/* redactHead */.A2)(this.redact, decoded.notJson), STDOUT_TEXT_CHARS));
-        if (decoded.unknownType !== undefined) {
-            // A Map: type names come from the stream, and "__proto__" must stay a name.
-            const name = this.kept(decoded.unknownType);
-            const known = this.unknownTypes.has(name) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
-            const type = known ? name : '(other types)';
-            this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
-        }
-        const event = decoded.event;
-        if (!event)
-            return undefined;
-        turn.events += 1;
-        if (turn.result)
-            turn.eventsAfterResult += 1;
-        switch (event.type) {
-            case 'system':
-                turn.model = this.kept(event.model) ?? turn.model;
-                turn.sessionId = this.kept(event.session_id) ?? turn.sessionId;
-                return undefined;
-            case 'text':
-                turn.textDeltas += 1;
-                turn.textChars += event.text.length;
-                this.streamed.text(event.text);
-                return undefined;
-            case 'reasoning':
-                this.streamed.reasoning(event.text, turn.events);
-                return undefined;
-            case 'tool_use':
-                this.streamed.tool();
-                this.startCall(event, inputPreview);
-                return undefined;
-            case 'tool_result':
-                this.streamed.tool();
-                return this.finishCall(event, line);
-            case 'result':
-                turn.resultCount += 1;
-                if (turn.result)
-                    this.issue({
-                        line,
-                        problem: `another result event (the first was on line ${turn.result.line}); the last one counts`,
-                        skipped: false
-                    });
-                turn.result = { ...event, line };
-                // Only the fields the event has: a result without an error has no `error` key.
-                if (event.session_id !== undefined)
-                    turn.result.session_id = this.kept(event.session_id);
-                if (event.text !== undefined)
-                    turn.result.text = this.redact(event.text);
-                if (event.error !== undefined)
-                    turn.result.error = this.kept(event.error);
-                turn.answer = event.text;
-                turn.sessionId = turn.result.session_id ?? turn.sessionId;
-                return undefined;
-        }
-    }
-    /** Records a problem found outside decoding (e.g. a line too long to decode). */
-    issue(issue) {
-        const turn = this.turn;
-        turn.issueCount += 1;
-        if (issue.skipped)
-            turn.skippedLines += 1;
-        if (turn.issues.length < MAX_ISSUES)
-            turn.issues.push({ ...issue, problem: this.kept(issue.problem) });
-    }
-    /** A string from the stream as the turn keeps it: redacted, in memory of its own. */
-    kept(text) {
-        return (text === undefined ? undefined : (0,text_text/* own */.ZV)(this.redact(text)));
-    }
-    /** The turn so far; calls still pending are listed as unfinished. */
-    finish() {
-        const unfinished = [];
-        for (const queue of this.pendingByName.values()) {
-            for (const p of queue)
-                unfinished.push({ name: this.kept(p.name), inputPreview: p.inputPreview });
-        }
-        const { reasoning, answerSoFar } = this.streamed.finish(this.redact);
-        // The answer so far only where the turn has no answer: otherwise that is what it came to.
-        const answered = (this.turn.result?.text ?? '').trim() !== '';
-        return {
-            ...this.turn,
-            ...(reasoning && { reasoning }),
-            ...(answerSoFar && !answered && { answerSoFar }),
-            recentCalls: this.recent.toArray(),
-            tools: [...this.stats.values()],
-            unfinished,
-            unknownTypes: Object.fromEntries(this.unknownTypes)
-        };
-    }
-    startCall(event, inputPreview) {
-        if (this.pendingCount >= MAX_PENDING)
-            return;
-        const pending = {
-            name: event.name,
-            id: event.tool_call_id,
-            inputPreview: (0,text_text/* own */.ZV)(inputPreview ?? previewInput(event.input, this.redact))
-        };
-        const queue = this.pendingByName.get(event.name);
-        if (queue)
-            queue.push(pending);
-        else
-            this.pendingByName.set(event.name, [pending]);
-        if (pending.id !== undefined)
-            this.pendingById.set(pending.id, pending);
-        this.pendingCount += 1;
-    }
-    /** Pairs by tool_call_id when both sides have one, else first-in-first-out per tool name. */
-    take(event) {
-        let pending = event.tool_call_id !== undefined ? this.pendingById.get(event.tool_call_id) : undefined;
-        const queue = this.pendingByName.get(pending?.name ?? event.name);
-        if (!queue)
-            return pending;
-        if (!pending) {
-            // FIFO among the uses of this name that carry no id the result could have matched.
-            pending = queue.find(p => p.id === undefined || event.tool_call_id === undefined);
-            if (!pending)
-                return undefined;
-        }
-        this.pendingCount -= 1;
-        if (this.pendingCount === 0) {
-            // New maps rather than deletions: a long-lived Map that entries keep leaving rebuilds its
-            // table in the old generation, which grows (~15 MB per 100,000 calls) until a full GC.
-            this.pendingByName = new Map();
-            this.pendingById = new Map();
-            return pending;
-        }
-        queue.splice(queue.indexOf(pending), 1);
-        if (queue.length === 0)
-            this.pendingByName.delete(pending.name);
-        if (pending.id !== undefined)
-            this.pendingById.delete(pending.id);
-        return pending;
-    }
-    finishCall(event, line) {
-        const turn = this.turn;
-        const pending = this.take(event);
-        if (!pending)
-            this.issue({
-                line,
-                problem: `tool_result for "${event.name}" without a matching tool_use`,
-                skipped: false
-            });
-        turn.toolCalls += 1;
-        if (event.is_error)
-            turn.toolErrors += 1;
-        let stats = this.stats.get(event.name);
-        if (!stats) {
-            // A hostile stream could invent a name per call: past a point, names share one row.
-            const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
-            stats = this.stats.get(name) ?? {
-                name: this.kept(name),
-                calls: 0,
-                errors: 0,
-                totalMs: 0,
-                maxMs: 0
-            };
-            this.stats.set(name, stats);
-        }
-        stats.calls += 1;
-        if (event.is_error)
-            stats.errors += 1;
-        const ms = event.duration_ms ?? 0;
-        stats.totalMs += ms;
-        stats.maxMs = Math.max(stats.maxMs, ms);
-        const call = {
-            index: turn.toolCalls,
-            name: stats.name === OTHER_TOOLS ? this.kept(event.name) : stats.name,
-            inputPreview: pending?.inputPreview ?? text_redact/* NONE */.x3,
-            durationMs: event.duration_ms,
-            isError: event.is_error,
-            // Only a failed call's output is shown anywhere.
-            // Redacted before it is cut; clipping redacted text leaves it redacted.
-            output: (event.is_error
-                ? (0,text_text/* clip */.$Q)((0,text_redact/* redactHead */.A2)(this.redact, event.output), OUTPUT_CHARS)
-                : text_redact/* NONE */.x3),
-            line,
-            ...(isCut(event.output) && { cut: true })
-        };
-        this.recent.add(call);
-        return call;
-    }
-}
-/** Hermes' cap on a tool_result's output: the first 5000 characters, then `...`. */
-const STREAM_OUTPUT_CAP = 5000;
-/** Python counts code points, JavaScript UTF-16 units: a cut output has 5003 of the former. */
-function isCut(output) {
-    const cut = STREAM_OUTPUT_CAP + 3;
-    if (output.length < cut || output.length > cut * 2 || !output.endsWith('...'))
-        return false;
-    let points = 0;
-    for (const _ of output)
-        points++;
-    return points === cut;
-}
-// The argument that says most about a call, for tools whose input is one obvious thing.
-const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
-/** A one-line preview of a tool's input: its telling argument, or compact JSON. */
-function previewInput(input, redact = text_redact/* TOKENS_ONLY */._b) {
-    if (input === undefined || input === null)
-        return text_redact/* NONE */.x3;
-    let text;
-    if (typeof input === 'object' && !Array.isArray(input)) {
-        const record = input;
-        const key = TELLING_KEYS.find(k => typeof record[k] === 'string');
-        text = key && Object.keys(record).length === 1 ? record[key] : safeJson(input);
-    }
-    else {
-        text = typeof input === 'string' ? input : safeJson(input);
-    }
-    // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
-    // A cut of redacted text is still redacted text.
-    return (0,text_text/* oneLine */.TN)((0,text_redact/* redactHead */.A2)(redact, text), INPUT_PREVIEW_CHARS);
-}
-function safeJson(value) {
-    try {
-        return (0,json/* stringify */.As)(value) ?? '';
-    }
-    catch {
-        return String(value);
-    }
-}
-
-
-/***/ }),
-
-/***/ 38972:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Gg: () => (/* binding */ titleOf),
-/* harmony export */   Vj: () => (/* binding */ verdictOf),
-/* harmony export */   im: () => (/* binding */ OUTCOMES),
-/* harmony export */   yU: () => (/* binding */ ExitCode)
-/* harmony export */ });
-/* unused harmony exports OUTCOME_BY_CODE, whatOf */
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(48161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_0__);
-
-/** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
-const ExitCode = {
-    Success: 0,
-    Failure: 1,
-    Usage: 2,
-    TempFail: 75,
-    Config: 78,
-    Interrupted: 130
-};
-const OUTCOME_BY_CODE = {
-    [ExitCode.Success]: 'success',
-    [ExitCode.Failure]: 'failure',
-    [ExitCode.Usage]: 'usage_error',
-    [ExitCode.TempFail]: 'tempfail',
-    [ExitCode.Config]: 'config_error',
-    [ExitCode.Interrupted]: 'interrupted'
-};
-/** The outcome table: every place that names an outcome to a person (verdict, summaries, comment, log) reads it here. */
-const OUTCOMES = {
-    success: { icon: '✅', title: 'Hermes completed the turn', what: 'Hermes completed the turn' },
-    failure: { icon: '❌', title: 'Hermes failed', what: 'Hermes failed' },
-    interrupted: { icon: '⏹️', title: 'Hermes was interrupted', what: 'Hermes was interrupted' },
-    tempfail: {
-        icon: '⏳',
-        title: 'Temporary provider failure',
-        what: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
-        whatApi: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later'
-    },
-    config_error: {
-        icon: '⚙️',
-        title: 'Configuration error',
-        what: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
-        whatApi: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
-    },
-    usage_error: {
-        icon: '❌',
-        title: 'Hermes rejected its arguments',
-        what: 'Hermes rejected its arguments'
-    },
-    no_result: { icon: '❌', title: 'The turn did not complete', what: 'The turn did not complete' },
-    not_found: { icon: '❌', title: 'Hermes not found', what: 'Hermes was not found' },
-    timeout: { icon: '⌛', title: 'Hermes timed out', what: 'Hermes did not finish in time' },
-    not_allowed: {
-        icon: '🚫',
-        title: 'Not allowed to start the agent',
-        what: 'The triggering actor may not start the agent'
-    },
-    invalid_output: {
-        icon: '❌',
-        title: 'The answer does not match json-schema',
-        what: 'The answer does not match json-schema'
-    },
-    invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' },
-    budget_exceeded: {
-        icon: '💸',
-        title: 'Budget exceeded',
-        what: 'A budget of the turn was reached'
-    },
-    skipped: { icon: '⏭️', title: 'Skipped', what: 'The run was skipped' }
-};
-/** The icon and title, as the summary's and the comment's heading show them. */
-function titleOf(outcome) {
-    return `${OUTCOMES[outcome].icon} ${OUTCOMES[outcome].title}`;
-}
-/** What happened, in the words of the mode that ran. */
-function whatOf(outcome, mode) {
-    const words = OUTCOMES[outcome];
-    return (mode === 'api' && words.whatApi) || words.what;
-}
-/** What Hermes says when it has no provider: "isn't configured yet. Run 'hermes setup'…". */
-const NOT_CONFIGURED = /\bhermes setup\b|\bisn't configured\b|\bnot configured\b/i;
-const NOT_CONFIGURED_HINT = 'In a workflow there is no "hermes setup": pass the provider\'s key in the step\'s env: ' +
-    '(OPENROUTER_API_KEY: ${{ secrets.OPENROUTER_API_KEY }}, or OPENAI_BASE_URL with OPENAI_API_KEY and HERMES_INFERENCE_PROVIDER: openai-api) and choose the model with "model". ' +
-    'Where the key is passed already, the secret is empty in this run: not defined in the repository, or a pull request from a fork, which gets no secrets.';
-function verdictOf(turn, end) {
-    if (end.kind === 'not_found') {
-        return {
-            outcome: 'not_found',
-            message: end.detail ??
-                `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
-                    'Fix "hermes-path", or leave it unset with "install: auto" (the default) or "true" and the action installs Hermes with its install script.'
-        };
-    }
-    const reported = turn.result?.exit_code;
-    const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
-    const error = turn.result?.error ? `: ${turn.result.error}` : '';
-    const stderr = end.kind === 'process' ? lastStderrLine(end.stderrTail) : undefined;
-    const signal = end.kind === 'process' ? end.signal : null;
-    const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
-    if (end.kind !== 'transcript' && end.timedOut) {
-        // To six significant digits: 0.001 must not read as 0, which would mean no limit.
-        const minutes = +(end.timeoutMs / 60_000).toPrecision(6);
-        return {
-            outcome: 'timeout',
-            exitCode: processCode ?? reported,
-            message: `Hermes did not finish within timeout-minutes (${minutes}); it was stopped` +
-                (reported !== undefined
-                    ? ` and reported exit code ${reported}${error}.`
-                    : ' before it wrote a result event.')
-        };
-    }
-    if (reported === undefined) {
-        // A result without a usable exit_code confirms nothing: it counts as no result, said as it is.
-        const without = turn.result
-            ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
-            : 'without a result event';
-        if (end.kind === 'api') {
-            const why = end.detail ? ` (${end.detail})` : '';
-            return {
-                outcome: end.cancelled ? 'interrupted' : 'no_result',
-                message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
-            };
-        }
-        if (end.kind === 'transcript') {
-            return {
-                outcome: 'no_result',
-                message: `The transcript ends ${without}; the turn did not complete.`
-            };
-        }
-        if (end.cancelled) {
-            return {
-                outcome: 'interrupted',
-                exitCode: processCode,
-                message: `The job was cancelled and Hermes ${ended} ${without}.`
-            };
-        }
-        if (processCode === 2 && turn.events === 0) {
-            return {
-                outcome: 'usage_error',
-                exitCode: 2,
-                message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
-            };
-        }
-        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
-        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
-        // Hermes then says to run `hermes setup`, which a workflow cannot: say what to set instead.
-        const setup = NOT_CONFIGURED.test(`${turn.stdoutText ?? ''}\n${stderr ?? ''}`)
-            ? ` ${NOT_CONFIGURED_HINT}`
-            : '';
-        return {
-            outcome: 'no_result',
-            exitCode: processCode,
-            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}${setup}`
-        };
-    }
-    // The non-zero one wins: a clean result from a process that then failed is no success.
-    const code = reported !== 0 ? reported : (processCode ?? reported);
-    const outcome = OUTCOME_BY_CODE[code] ?? 'failure';
-    const mismatch = processCode !== reported
-        ? ` The result event said exit_code ${reported}, but the process ${ended}.`
-        : '';
-    const what = whatOf(outcome, end.kind === 'process' ? 'cli' : end.kind);
-    const message = outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
-    return { outcome, exitCode: code, message };
-}
-/** Signal numbers: the type lists every signal, the table only the platform's (no SIGINFO on Linux). */
-const SIGNALS = node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals;
-function processExitCode(end) {
-    if (end.exitCode !== null)
-        return end.exitCode;
-    // A shell's convention, so that a signal death is never mistaken for success.
-    if (end.kind === 'process' && end.signal)
-        return 128 + (SIGNALS[end.signal] ?? 0);
-    return undefined;
-}
-function lastStderrLine(tail) {
-    for (const raw of tail.toReversed()) {
-        const line = raw.trim();
-        if (line !== '' && !line.startsWith('session_id:'))
-            return line;
-    }
-    return undefined;
-}
-
-
-/***/ }),
-
 /***/ 33461:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -73781,16 +72081,16 @@ __nccwpck_require__.d(__webpack_exports__, {
 var core = __nccwpck_require__(33838);
 // EXTERNAL MODULE: ./src/access/gate.ts
 var gate = __nccwpck_require__(78319);
-// EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
-var hermes = __nccwpck_require__(45593);
+// EXTERNAL MODULE: ./src/hermes/cli.ts + 2 modules
+var cli = __nccwpck_require__(37242);
 // EXTERNAL MODULE: ./src/install/install.ts + 4 modules
 var install = __nccwpck_require__(86751);
 // EXTERNAL MODULE: ./src/gateway/gateway.ts + 7 modules
 var gateway = __nccwpck_require__(64378);
 // EXTERNAL MODULE: ./src/confine/host.ts
 var host = __nccwpck_require__(68700);
-// EXTERNAL MODULE: ./src/cli/session-record.ts
-var session_record = __nccwpck_require__(26174);
+// EXTERNAL MODULE: ./src/hermes/session-record.ts
+var session_record = __nccwpck_require__(15282);
 // EXTERNAL MODULE: ./src/publish/artifact.ts + 1 modules
 var artifact = __nccwpck_require__(33118);
 // EXTERNAL MODULE: external "node:fs"
@@ -73896,10 +72196,10 @@ async function uploadSessionRecord(request, limits = artifact/* UPLOAD_LIMITS */
     }
 }
 
-// EXTERNAL MODULE: ./src/run/cancellation.ts
-var run_cancellation = __nccwpck_require__(77206);
-// EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(31191);
+// EXTERNAL MODULE: ./src/turn/cancellation.ts
+var turn_cancellation = __nccwpck_require__(1616);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __nccwpck_require__(28902);
 ;// CONCATENATED MODULE: ./src/steps/ports.ts
 /**
  * What run() touches of the world, as ports: the runner's inputs and environment, its output files
@@ -73918,7 +72218,7 @@ var retry = __nccwpck_require__(31191);
 
 
 const LIMITS = Object.freeze({
-    grace: run_cancellation/* GRACE */.Zv,
+    grace: turn_cancellation/* GRACE */.Zv,
     tempfailJitter: 0.25,
     gate: gate/* GATE_LIMITS */.v2,
     modelRetry: Object.freeze({ tries: 4, backoffMs: 1000, totalMs: 120_000 })
@@ -73943,15 +72243,15 @@ function runnerPorts() {
         },
         clock: { now: Date.now, sleep: retry/* abortableSleep */.M },
         listenForCancellation: () => {
-            const cancellation = (0,run_cancellation/* listenForCancellation */.ci)(process, Date.now);
+            const cancellation = (0,turn_cancellation/* listenForCancellation */.ci)(process, Date.now);
             // The action's first line: from here a cancel ends in a report (and a test knows it may send one).
             core/* debug */.Yz('Listening for the runner’s cancel (SIGINT, SIGTERM)');
             return cancellation;
         },
         hermes: {
             provide: install/* provideHermes */.M,
-            attempt: hermes/* hermesAttempt */.Et,
-            version: hermes/* probeVersion */.Vd,
+            attempt: cli/* hermesAttempt */.Et,
+            version: cli/* probeVersion */.Vd,
             record: session_record/* readSessionRecord */.M2
         },
         gateway: { start: gateway/* startGateway */.zY, held: gateway/* heldCredentials */.iy },
@@ -74412,6 +72712,1706 @@ function shownUrl(text) {
     url.username = '***';
     url.password = '';
     return url.href;
+}
+
+
+/***/ }),
+
+/***/ 1616:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ZZ: () => (/* binding */ afterCancel),
+/* harmony export */   Zv: () => (/* binding */ GRACE),
+/* harmony export */   c8: () => (/* binding */ untilCancelled),
+/* harmony export */   cJ: () => (/* binding */ Cancelled),
+/* harmony export */   ci: () => (/* binding */ listenForCancellation),
+/* harmony export */   g: () => (/* binding */ graceLeft),
+/* harmony export */   gc: () => (/* binding */ cancelledAfter)
+/* harmony export */ });
+/** From now on SIGINT and SIGTERM no longer end the action: they cancel the run. */
+function listenForCancellation(source = process, now = Date.now) {
+    const listeners = new Set();
+    const aborter = new AbortController();
+    let cancelledAt;
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+        source.on(signal, () => {
+            cancelledAt ??= now();
+            aborter.abort();
+            listeners.forEach(fn => fn(signal));
+        });
+    }
+    return {
+        get cancelled() {
+            return cancelledAt !== undefined;
+        },
+        get cancelledAt() {
+            return cancelledAt;
+        },
+        signal: aborter.signal,
+        subscribe(fn) {
+            listeners.add(fn);
+            return () => void listeners.delete(fn);
+        }
+    };
+}
+const GRACE = { afterCancelMs: 9000, minMs: 1000 };
+/** An AbortSignal for the grace period left since the cancel. */
+function graceLeft(cancellation, grace = GRACE, now = Date.now) {
+    const since = now() - (cancellation.cancelledAt ?? now());
+    return AbortSignal.timeout(Math.max(grace.minMs, grace.afterCancelMs - since));
+}
+/**
+ * A cancel that came after the turn's verdict was reached (during the session record's export, the
+ * upload): the run is `interrupted` all the same, saying how far it got and what Hermes' turn came to.
+ */
+function cancelledAfter(verdict, when) {
+    if (verdict.outcome === 'interrupted')
+        return verdict;
+    return {
+        ...verdict,
+        outcome: 'interrupted',
+        message: `The job was cancelled ${when}. ${verdict.message}`
+    };
+}
+/**
+ * Aborts ms after the cancel (or at once when that is past, but never sooner than grace.minMs from
+ * now); never without one. For what must give up within the runner's grace (the upload).
+ */
+function afterCancel(cancellation, ms, now = Date.now, grace = GRACE) {
+    const aborter = new AbortController();
+    const arm = () => {
+        const since = now() - (cancellation.cancelledAt ?? now());
+        setTimeout(() => aborter.abort(), Math.max(grace.minMs, ms - since)).unref();
+    };
+    if (cancellation.cancelled)
+        arm();
+    else
+        cancellation.signal.addEventListener('abort', arm, { once: true });
+    return aborter.signal;
+}
+/** A cancel before Hermes ran: run() reports it as `interrupted`, saying how far the run got. */
+class Cancelled extends Error {
+    when;
+    constructor(when) {
+        super(`The job was cancelled ${when}, before Hermes started`);
+        this.when = when;
+    }
+}
+/** What a step awaits, or less: the wait ends at the first cancel (the step itself is left to end). */
+async function untilCancelled(step, cancellation) {
+    if (cancellation.cancelled)
+        return undefined;
+    const { signal } = cancellation;
+    let stop = () => undefined;
+    const cancelled = new Promise(resolve => {
+        stop = () => resolve(undefined);
+        signal.addEventListener('abort', stop, { once: true });
+    });
+    try {
+        return await Promise.race([step, cancelled]);
+    }
+    finally {
+        signal.removeEventListener('abort', stop);
+    }
+}
+
+
+/***/ }),
+
+/***/ 90712:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   NK: () => (/* binding */ READ_BYTES),
+/* harmony export */   Oc: () => (/* binding */ MAX_LINE_BYTES),
+/* harmony export */   g3: () => (/* binding */ LineSplitter)
+/* harmony export */ });
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(26603);
+/** Bytes → lines: a stream cut into lines as it arrives, one line (capped) held at a time. */
+
+
+/** Longest line kept for decoding; upstream caps tool output at 5000 characters, so real lines are far shorter. */
+const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** How much is read at a time, into one buffer allocated once (the follower copies what it keeps). */
+const READ_BYTES = 1 << 20;
+const NEWLINE = 0x0a;
+/** The largest piece of a chunk viewed as one string by the text-delta fast path (see emitLines). */
+const VIEW_BYTES = 16 * 1024;
+/**
+ * Splits a byte stream into lines without holding more than one line (capped) in memory.
+ * Lines longer than maxLineBytes are reported by length and not decoded.
+ *
+ * The whole lines of a chunk are checked for valid UTF-8 in one go (a newline byte never sits
+ * inside a multi-byte character, so the span between two newlines is whole UTF-8), found in a latin1
+ * view of it, and decoded one by one; the line that straddles chunks and spans that are not valid
+ * UTF-8 are checked line by line.
+ */
+class LineSplitter {
+    onLine;
+    onOversized;
+    maxLineBytes;
+    onTextDelta;
+    pending = [];
+    pendingBytes = 0;
+    overflow = false;
+    lineNo = 0;
+    /**
+     * onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8.
+     * With onTextDelta, a line that is a text delta in upstream's exact shape is not decoded as a
+     * whole: onTextDelta gets the delta's text alone (see textDeltaIn). Lines that straddle chunks
+     * still go to onLine.
+     */
+    constructor(onLine, onOversized, maxLineBytes = MAX_LINE_BYTES, onTextDelta) {
+        this.onLine = onLine;
+        this.onOversized = onOversized;
+        this.maxLineBytes = maxLineBytes;
+        this.onTextDelta = onTextDelta;
+    }
+    get lines() {
+        return this.lineNo;
+    }
+    /** Bytes received after the last newline (a line cut short when the stream ends). */
+    get partialBytes() {
+        return this.pendingBytes;
+    }
+    push(chunk) {
+        const first = chunk.indexOf(NEWLINE);
+        if (first === -1) {
+            this.hold(chunk);
+            return;
+        }
+        let start = 0;
+        if (this.pendingBytes > 0 || this.overflow) {
+            this.hold(chunk.subarray(0, first));
+            this.emit();
+            start = first + 1;
+        }
+        const last = chunk.lastIndexOf(NEWLINE);
+        if (start <= last) {
+            const span = chunk.subarray(start, last);
+            if ((0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(span))
+                this.emitLines(chunk, start, last);
+            else
+                this.emitBytes(span);
+        }
+        if (last + 1 < chunk.length)
+            this.hold(chunk.subarray(last + 1));
+    }
+    /** Ends the stream: a last line without a newline is still a line. Returns whether there was one. */
+    end() {
+        if (this.pendingBytes === 0 && !this.overflow)
+            return false;
+        this.emit();
+        return true;
+    }
+    /**
+     * Whole lines of valid UTF-8 in bytes[from..to) (to is a newline), decoded one at a time; with
+     * onTextDelta, a text delta in upstream's shape gives just its text.
+     */
+    emitLines(bytes, from, to) {
+        // In pieces of whole lines, each small enough to be an ordinary young string (a string of
+        // about 1 MB or more becomes an external one, kept out of the heap, and RSS grows with them).
+        // The piece being read survives every young-generation GC, and V8 grows the young generation
+        // with what survives: at 64 KiB it doubled over a 300 MB transcript, at 16 KiB it does not.
+        for (;;) {
+            let cut = to;
+            if (to - from > VIEW_BYTES) {
+                cut = bytes.lastIndexOf(NEWLINE, from + VIEW_BYTES);
+                if (cut < from)
+                    cut = bytes.indexOf(NEWLINE, from + VIEW_BYTES);
+            }
+            this.emitView(bytes, from, cut);
+            if (cut === to)
+                return;
+            from = cut + 1;
+        }
+    }
+    /** emitLines on one piece: bytes[from..to) as a string of one character per byte. */
+    emitView(bytes, from, to) {
+        // Offsets in the view are offsets in the bytes: lines are found and matched in it, and an
+        // ASCII delta's text is sliced from it. The rest is decoded as UTF-8 from the bytes.
+        const view = bytes.toString('latin1', from, to);
+        const onTextDelta = this.onTextDelta;
+        let start = 0;
+        for (;;) {
+            const nl = view.indexOf('\n', start);
+            const end = nl === -1 ? view.length : nl;
+            this.lineNo += 1;
+            if (end - start > this.maxLineBytes)
+                this.onOversized(this.lineNo, end - start);
+            else {
+                const delta = onTextDelta && (0,_stream_js__WEBPACK_IMPORTED_MODULE_1__/* .textDeltaIn */ .NT)(view, start, end, bytes, from);
+                if (onTextDelta && delta !== undefined)
+                    onTextDelta(delta, this.lineNo);
+                else
+                    this.onLine(bytes.toString('utf8', from + start, from + end), this.lineNo, true);
+            }
+            if (nl === -1)
+                return;
+            start = nl + 1;
+        }
+    }
+    /** Whole lines, one at a time, each checked for valid UTF-8 on its own. */
+    emitBytes(bytes) {
+        let from = 0;
+        for (;;) {
+            const nl = bytes.indexOf(NEWLINE, from);
+            const line = bytes.subarray(from, nl === -1 ? bytes.length : nl);
+            this.lineNo += 1;
+            if (line.length > this.maxLineBytes)
+                this.onOversized(this.lineNo, line.length);
+            else
+                this.onLine(line.toString('utf8'), this.lineNo, (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(line));
+            if (nl === -1)
+                return;
+            from = nl + 1;
+        }
+    }
+    hold(part) {
+        if (part.length === 0)
+            return;
+        this.pendingBytes += part.length;
+        if (this.overflow)
+            return;
+        if (this.pendingBytes > this.maxLineBytes) {
+            this.overflow = true;
+            this.pending = [];
+            return;
+        }
+        // Copy: the caller may reuse its chunk buffer.
+        this.pending.push(Buffer.from(part));
+    }
+    emit() {
+        this.lineNo += 1;
+        if (this.overflow) {
+            this.onOversized(this.lineNo, this.pendingBytes);
+        }
+        else {
+            const [first] = this.pending;
+            const line = first !== undefined && this.pending.length === 1
+                ? first
+                : Buffer.concat(this.pending, this.pendingBytes);
+            this.onLine(line.toString('utf8'), this.lineNo, (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(line));
+        }
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.overflow = false;
+    }
+}
+
+
+/***/ }),
+
+/***/ 87097:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gf: () => (/* binding */ OUTCOME_RECORD_TYPE),
+/* harmony export */   iB: () => (/* binding */ appendOutcomeRecord)
+/* harmony export */ });
+/* unused harmony export readOutcomeRecord */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _text_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(21789);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(35578);
+/**
+ * The action's own verdict as the uploaded transcript's last line: what the step decided (outcome,
+ * exit code, its `error` output), which the stream alone does not hold (a budget, a timeout, a
+ * schema), for the report over a matrix to read. Bound to the bytes before it by their length and
+ * SHA-256, so that a line another process wrote into Hermes' stdout, which cannot know them, does not
+ * pass for it (docs/REPORT.md, "What it trusts").
+ */
+
+
+
+
+
+/** The line's `type`: no Hermes event has it, and the stream reader passes over it. */
+const OUTCOME_RECORD_TYPE = 'action_outcome';
+/** The record's `error` is the step's, cut here (the runner cuts an annotation at 4,096 too). */
+const RECORD_ERROR_CHARS = 4096;
+/** How much of a transcript's end is read for its record: a whole record, escapes and all. */
+const TAIL_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+/**
+ * Ends the transcript at `file` (the copy that is uploaded) with the record, whose `bytes` and
+ * `sha256` are the transcript's; where its last line has no newline, one comes between them.
+ */
+async function appendOutcomeRecord(file, record) {
+    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256');
+    let size = 0;
+    let last;
+    for await (const chunk of node_fs__WEBPACK_IMPORTED_MODULE_1__.createReadStream(file)) {
+        const data = chunk;
+        hash.update(data);
+        size += data.length;
+        last = data.at(-1);
+    }
+    // A last line without its newline (Hermes killed mid-line) keeps it: a separator, not counted.
+    const head = last !== undefined && last !== 0x0a ? '\n' : '';
+    const error = record.error.length > RECORD_ERROR_CHARS
+        ? `${record.error.slice(0, RECORD_ERROR_CHARS - 1)}…`
+        : record.error;
+    const line = (0,_text_json_js__WEBPACK_IMPORTED_MODULE_3__/* .pythonJson */ .bv)({
+        type: OUTCOME_RECORD_TYPE,
+        outcome: record.outcome,
+        exit_code: record.exitCode ?? null,
+        error,
+        bytes: size,
+        sha256: hash.digest('hex'),
+        timestamp: Date.now()
+    });
+    node_fs__WEBPACK_IMPORTED_MODULE_1__.appendFileSync(file, `${head}${line}\n`);
+}
+/**
+ * The record a transcript file ends with, when it is one the bytes before it match; undefined for
+ * any other last line (an older action, the `jsonl-path` file, a transcript from elsewhere), and
+ * for a record whose length or SHA-256 is not that of what precedes it.
+ */
+async function readOutcomeRecord(file) {
+    const size = fs.statSync(file).size;
+    const length = Math.min(size, TAIL_BYTES);
+    const tail = Buffer.alloc(length);
+    const fd = fs.openSync(file, 'r');
+    try {
+        fs.readSync(fd, tail, 0, length, size - length);
+    }
+    finally {
+        fs.closeSync(fd);
+    }
+    if (tail.at(-1) !== 0x0a)
+        return undefined;
+    const start = tail.lastIndexOf(0x0a, length - 2) + 1;
+    // A last line longer than the tail is no record the action wrote.
+    if (start === 0 && length < size)
+        return undefined;
+    const value = parseJson(tail.subarray(start, length - 1).toString('utf8')).value;
+    const offset = size - length + start;
+    if (!isObject(value) || value.type !== OUTCOME_RECORD_TYPE)
+        return undefined;
+    const { outcome, exit_code: exitCode, error, sha256, bytes } = value;
+    // The record starts where the transcript ends, or a newline later where its last line had none.
+    const separated = bytes === offset - 1 && start > 0 && tail[start - 2] !== 0x0a;
+    if (bytes !== offset && !separated)
+        return undefined;
+    if (typeof outcome !== 'string' || !Object.hasOwn(OUTCOMES, outcome))
+        return undefined;
+    if (exitCode !== null && !Number.isInteger(exitCode))
+        return undefined;
+    if (typeof error !== 'string' || typeof sha256 !== 'string')
+        return undefined;
+    if ((await digest(file, bytes)) !== sha256)
+        return undefined;
+    return {
+        outcome: outcome,
+        ...(typeof exitCode === 'number' && { exitCode }),
+        error
+    };
+}
+/** The SHA-256 (hex) of the file's first `bytes` bytes. */
+async function digest(file, bytes) {
+    const hash = createHash('sha256');
+    if (bytes > 0)
+        for await (const chunk of fs.createReadStream(file, { start: 0, end: bytes - 1 }))
+            hash.update(chunk);
+    return hash.digest('hex');
+}
+
+
+/***/ }),
+
+/***/ 22925:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BD: () => (/* binding */ formatCost),
+/* harmony export */   Fs: () => (/* binding */ usageOf),
+/* harmony export */   ZM: () => (/* binding */ parseSessionRecord),
+/* harmony export */   wf: () => (/* binding */ redactedUsage)
+/* harmony export */ });
+/* unused harmony export USAGE_FIELDS */
+/* harmony import */ var _text_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(21789);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53326);
+/**
+ * What a session record (`hermes sessions export`, one JSON object per session: the state store's
+ * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
+ * only reads it, never prices tokens itself.
+ */
+
+
+/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
+const USAGE_FIELDS = [
+    'actual_cost_usd',
+    'estimated_cost_usd',
+    'cost_status',
+    'cost_source',
+    'pricing_version',
+    'billing_provider',
+    'billing_mode',
+    'input_tokens',
+    'output_tokens',
+    'cache_read_tokens',
+    'cache_write_tokens',
+    'reasoning_tokens',
+    'api_call_count',
+    'tool_call_count',
+    'message_count',
+    'end_reason'
+];
+/** The usage of a session row (an object parsed from one line of the export). */
+function usageOf(row) {
+    const fields = {};
+    for (const name of USAGE_FIELDS) {
+        const value = row[name];
+        if (value === null || typeof value === 'string' || isAmount(value))
+            fields[name] = value;
+    }
+    const usage = { fields };
+    const actual = fields.actual_cost_usd;
+    const estimate = fields.estimated_cost_usd;
+    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
+    if (isAmount(actual))
+        usage.costUsd = actual;
+    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
+        usage.costUsd = estimate;
+        usage.costEstimated = true;
+    }
+    if (usage.costUsd !== undefined)
+        usage.costEstimated ??= false;
+    if (isAmount(fields.api_call_count))
+        usage.apiCalls = fields.api_call_count;
+    return usage;
+}
+/**
+ * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
+ * an export of one session, its only object). Throws an error saying what is wrong otherwise.
+ */
+function parseSessionRecord(text, sessionId) {
+    const rows = [];
+    for (const [i, line] of text.split('\n').entries()) {
+        if (line.trim() === '')
+            continue;
+        const { ok, value } = (0,_text_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(line);
+        if (!ok)
+            throw new Error(`line ${i + 1} of the session record is not JSON`);
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
+        rows.push(value);
+    }
+    if (rows.length === 0)
+        throw new Error('the session record is empty');
+    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
+    if (!row)
+        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
+    return usageOf(row);
+}
+/**
+ * The usage with its strings (billing provider, end reason…) redacted: the record is the agent's
+ * session, and a string in it can carry what the agent read.
+ */
+function redactedUsage(usage, redact) {
+    return { ...usage, fields: (0,_text_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactStrings */ .eT)(usage.fields, redact) };
+}
+function isAmount(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
+function formatCost(usd, estimated = false) {
+    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
+    return estimated ? `≈ ${text}` : text;
+}
+
+
+/***/ }),
+
+/***/ 21399:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ StreamReader),
+/* harmony export */   g: () => (/* binding */ followFile)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _config_paths_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81066);
+/* harmony import */ var _lines_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90712);
+/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(26603);
+/* harmony import */ var _turn_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(98604);
+/** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
+
+
+
+
+
+const MAX_LOGGED_PROBLEMS = 20;
+class StreamReader {
+    log;
+    builder;
+    splitter;
+    fd;
+    reported = 0;
+    /**
+     * transcriptPath: where the bytes are written as they arrive; omit when reading an existing
+     * transcript. turnOptions: what the turn keeps (see TurnOptions).
+     */
+    constructor(log, transcriptPath, turnOptions) {
+        this.log = log;
+        if (transcriptPath)
+            this.fd = (0,_config_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .openTranscript */ .B$)(transcriptPath, 'write');
+        this.builder = new _turn_js__WEBPACK_IMPORTED_MODULE_4__/* .TurnBuilder */ .R_(log.redact, turnOptions);
+        this.splitter = new _lines_js__WEBPACK_IMPORTED_MODULE_2__/* .LineSplitter */ .g3((line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8), (lineNo, size) => {
+            const problem = `a line of ${size} bytes, too long to read`;
+            this.builder.issue({ line: lineNo, problem, skipped: true });
+            this.report(`line ${lineNo}: ${problem}`);
+        }, _lines_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LINE_BYTES */ .Oc, (delta, lineNo) => this.textDelta(delta, lineNo));
+    }
+    push(chunk) {
+        // Written synchronously, before parsing: whatever happens next, the bytes are on disk.
+        if (this.fd !== undefined)
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync(this.fd, chunk);
+        this.splitter.push(chunk);
+    }
+    /** Ends the stream: the transcript is closed and a last line without its newline is reported. */
+    finish() {
+        const partial = this.splitter.partialBytes;
+        if (this.splitter.end() && partial > 0) {
+            this.builder.issue({
+                line: this.splitter.lines,
+                problem: `the stream ended in the middle of a line (${partial} bytes without a newline)`,
+                skipped: false
+            });
+        }
+        if (this.fd !== undefined) {
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync(this.fd);
+            this.fd = undefined;
+        }
+        this.log.flushText();
+        return this.builder.finish();
+    }
+    line(text, lineNo, validUtf8) {
+        const decoded = (0,_stream_js__WEBPACK_IMPORTED_MODULE_3__/* .decodeLine */ .Hj)(text, lineNo, validUtf8, this.log.redact);
+        const event = decoded.event;
+        let inputPreview;
+        if (event?.type === 'text')
+            this.log.textDelta(event.text);
+        else if (event?.type === 'reasoning')
+            this.log.reasoningDelta(event.text);
+        else if (event?.type === 'tool_use') {
+            // Made once, redacted, for the log and the turn.
+            inputPreview = (0,_turn_js__WEBPACK_IMPORTED_MODULE_4__/* .previewInput */ .dA)(event.input, this.log.redact);
+            this.log.toolStart(event.name, inputPreview);
+        }
+        const call = this.builder.add(decoded, lineNo, inputPreview);
+        if (call)
+            this.log.toolEnd(call);
+        for (const issue of decoded.issues)
+            this.report(`line ${issue.line}: ${issue.problem}`);
+    }
+    textDelta(delta, lineNo) {
+        this.builder.addText(delta, lineNo);
+        this.log.textDelta(delta);
+    }
+    /**
+     * A problem seen where the transcript came from rather than in its lines (an API server's stream):
+     * reported like a line's, at the last line written.
+     */
+    anomaly(problem) {
+        this.builder.issue({ line: this.splitter.lines, problem, skipped: false });
+        this.report(problem);
+    }
+    /** Problems are logged as they come, up to a point: a damaged stream must not flood the log. */
+    report(message) {
+        this.reported += 1;
+        if (this.reported <= MAX_LOGGED_PROBLEMS)
+            this.log.note(message);
+        if (this.reported === MAX_LOGGED_PROBLEMS)
+            this.log.note('(further stream problems are counted in the summary, not logged)');
+    }
+}
+/**
+ * One read buffer for every transcript read: it holds bytes only from a read to the push that
+ * follows it, synchronously, and the follower copies what it keeps; so reads, even at once, share it
+ * (a report reading 256 transcripts allocates 1 MiB once, not 256 times).
+ */
+let readBuffer;
+/** Reads an existing transcript through the same pipeline, as if Hermes had just written it. */
+async function followFile(transcriptPath, log, turnOptions) {
+    const follower = new StreamReader(log, undefined, turnOptions);
+    const fd = node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync(transcriptPath, 'r');
+    const buffer = (readBuffer ??= Buffer.allocUnsafe(_lines_js__WEBPACK_IMPORTED_MODULE_2__/* .READ_BYTES */ .NK));
+    try {
+        for (;;) {
+            const n = node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync(fd, buffer, 0, buffer.length, null);
+            if (n <= 0)
+                break;
+            follower.push(buffer.subarray(0, n));
+            // The event loop turns between reads, so a cancellation is seen while a big transcript is read.
+            await new Promise(resolve => setImmediate(resolve));
+        }
+    }
+    finally {
+        node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync(fd);
+    }
+    return follower.finish();
+}
+
+
+/***/ }),
+
+/***/ 26603:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hj: () => (/* binding */ decodeLine),
+/* harmony export */   NT: () => (/* binding */ textDeltaIn),
+/* harmony export */   ny: () => (/* binding */ upstreamTextDelta)
+/* harmony export */ });
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53326);
+/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98544);
+/* harmony import */ var _outcome_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(87097);
+/** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
+
+
+
+
+const BOM = 0xfeff;
+const CR = 0x0d;
+const BRACE = 0x7b;
+const KNOWN_TYPES = new Set(['system', 'text', 'reasoning', 'tool_use', 'tool_result', 'result']);
+const TOKEN_KEYS = ['input', 'output', 'total', 'cache_read', 'cache_write'];
+const NO_ISSUES = Object.freeze([]);
+const TEXT_HEAD = '{"type": "text", "text": "';
+const TIMESTAMP_KEY = ', "timestamp": ';
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+/** Upstream's text delta whose string is printable ASCII without a quote or a backslash. */
+const ASCII_DELTA = /\{"type": "text", "text": "[\x20\x21\x23-\x5b\x5d-\x7f]*", "timestamp": [0-9]{1,16}\}/y;
+/**
+ * Text deltas are most of a stream. In upstream's exact shape (`{"type": "text", "text": "…",
+ * "timestamp": N}`) only the string is decoded; any other shape returns undefined and goes through
+ * JSON.parse. It accepts nothing that JSON.parse would refuse or read differently.
+ */
+function upstreamTextDelta(line) {
+    return textDeltaIn(line, 0, line.length);
+}
+/**
+ * upstreamTextDelta on the line view[start..end) (without its newline). For the splitter, `view`
+ * holds a chunk's bytes one character per byte (latin1) and `bytes[base..]` the same bytes (valid
+ * UTF-8), from which a string that is not ASCII is decoded; without `bytes`, view is the text itself.
+ */
+function textDeltaIn(view, start, end, bytes, base = 0) {
+    const head = TEXT_HEAD.length;
+    // Most deltas are plain ASCII: one compiled regular expression checks them (test(), not exec():
+    // no match array for each of millions of lines). The string's closing quote is just before the
+    // timestamp's key, which ends at the space before the digits.
+    ASCII_DELTA.lastIndex = start;
+    if (ASCII_DELTA.test(view) && ASCII_DELTA.lastIndex === end) {
+        let space = end - 2;
+        while (view.charCodeAt(space) !== 0x20)
+            space--;
+        return view.slice(start + head, space - TIMESTAMP_KEY.length);
+    }
+    const minTail = TIMESTAMP_KEY.length + 2; // the key, one digit and the closing brace
+    if (end - start < head + 1 + minTail)
+        return undefined;
+    for (let i = 0; i < head; i++)
+        if (view.charCodeAt(start + i) !== TEXT_HEAD.charCodeAt(i))
+            return undefined;
+    const body = start + head;
+    // To the closing quote: an escape's next character is skipped (JSON.parse judges the escape below).
+    let close = body;
+    let escaped = false;
+    let ascii = true;
+    for (;; close++) {
+        if (close >= end)
+            return undefined;
+        const c = view.charCodeAt(close);
+        if (c === QUOTE)
+            break;
+        if (c === BACKSLASH) {
+            escaped = true;
+            close++;
+        }
+        else if (c < 0x20)
+            return undefined;
+        else if (c >= 0x80)
+            ascii = false;
+    }
+    // The tail: `, "timestamp": <1 to 16 digits>}`.
+    const key = close + 1;
+    const digits = key + TIMESTAMP_KEY.length;
+    const brace = end - 1;
+    if (view.charCodeAt(brace) !== 0x7d || brace <= digits || brace - digits > 16)
+        return undefined;
+    for (let i = 0; i < TIMESTAMP_KEY.length; i++)
+        if (view.charCodeAt(key + i) !== TIMESTAMP_KEY.charCodeAt(i))
+            return undefined;
+    for (let i = digits; i < brace; i++) {
+        const c = view.charCodeAt(i);
+        if (c < 0x30 || c > 0x39)
+            return undefined;
+    }
+    const text = ascii || !bytes ? view.slice(body, close) : bytes.toString('utf8', base + body, base + close);
+    if (!escaped)
+        return text;
+    try {
+        return JSON.parse(`"${text}"`);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Decodes one line (without its newline) into an event, or says why it can't. Given bytes, it checks
+ * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid. What a
+ * problem quotes of the line is redacted (with `redact`) before it is cut.
+ */
+function decodeLine(input, line, validUtf8 = true, redact = _text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .TOKENS_ONLY */ ._b) {
+    let text = typeof input === 'string' ? input : input.toString('utf8');
+    const utf8 = typeof input === 'string' ? validUtf8 : (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(input);
+    if (text.charCodeAt(0) === BOM)
+        text = text.slice(1);
+    if (text.charCodeAt(text.length - 1) === CR)
+        text = text.slice(0, -1);
+    // Events start with "{": only a line that does not can be blank.
+    if (text.charCodeAt(0) !== BRACE && text.trim() === '')
+        return { blank: true, issues: [] };
+    if (utf8) {
+        const delta = upstreamTextDelta(text);
+        if (delta !== undefined)
+            return { event: { type: 'text', text: delta }, issues: NO_ISSUES };
+    }
+    const issues = [];
+    const flaw = (problem) => void issues.push({ line, problem, skipped: false });
+    const skip = (problem) => ({ issues: [{ line, problem, skipped: true }] });
+    if (!utf8)
+        flaw('invalid UTF-8 (replaced by U+FFFD)');
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        const skipped = skip(`not JSON: ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_3__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, text))}`);
+        return text.charCodeAt(0) === BRACE ? skipped : { ...skipped, notJson: text };
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        return skip(`JSON but not an object: ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_3__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, text))}`);
+    }
+    const raw = value;
+    if (typeof raw.type !== 'string')
+        return skip('an object without a string "type"');
+    // The action's own last line of an uploaded transcript (outcome-record.ts): not Hermes' to fold.
+    if (raw.type === _outcome_record_js__WEBPACK_IMPORTED_MODULE_2__/* .OUTCOME_RECORD_TYPE */ .Gf)
+        return { issues: NO_ISSUES };
+    if (!KNOWN_TYPES.has(raw.type))
+        return { unknownType: (0,_text_text_js__WEBPACK_IMPORTED_MODULE_3__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, raw.type)), issues: [] };
+    return { event: eventOf(raw, flaw), issues };
+}
+/** A known event's fields, each checked for its type; a flaw of a field is said, the event kept. */
+function eventOf(raw, flaw) {
+    const str = (key) => {
+        const v = raw[key];
+        if (v === undefined)
+            return undefined;
+        if (typeof v === 'string')
+            return v;
+        flaw(`${raw.type}.${key} is not a string`);
+        return typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+    };
+    const num = (key) => {
+        const v = raw[key];
+        if (v === undefined)
+            return undefined;
+        if (typeof v === 'number' && Number.isFinite(v))
+            return v;
+        flaw(`${raw.type}.${key} is not a number`);
+        return undefined;
+    };
+    const required = (key, v, fallback) => {
+        if (v !== undefined)
+            return v;
+        if (raw[key] === undefined)
+            flaw(`${raw.type} without "${key}"`);
+        return fallback;
+    };
+    switch (raw.type) {
+        case 'system':
+            return {
+                type: 'system',
+                subtype: str('subtype'),
+                model: str('model'),
+                session_id: str('session_id')
+            };
+        case 'text':
+            return { type: 'text', text: required('text', str('text'), '') };
+        case 'reasoning':
+            return { type: 'reasoning', text: required('text', str('text'), '') };
+        case 'tool_use':
+            return {
+                type: 'tool_use',
+                name: required('name', str('name'), '(unnamed)'),
+                input: raw.input,
+                tool_call_id: str('tool_call_id')
+            };
+        case 'tool_result': {
+            const isError = raw.is_error;
+            if (isError !== undefined && typeof isError !== 'boolean')
+                flaw('tool_result.is_error is not a boolean');
+            return {
+                type: 'tool_result',
+                name: required('name', str('name'), '(unnamed)'),
+                output: str('output') ?? '',
+                duration_ms: required('duration_ms', num('duration_ms'), undefined),
+                is_error: isError === true,
+                tool_call_id: str('tool_call_id')
+            };
+        }
+        default: {
+            const exitCode = num('exit_code');
+            if (exitCode !== undefined && !Number.isInteger(exitCode))
+                flaw('result.exit_code is not a whole number');
+            return {
+                type: 'result',
+                session_id: str('session_id'),
+                exit_code: exitCode !== undefined && Number.isInteger(exitCode)
+                    ? exitCode
+                    : required('exit_code', undefined, undefined),
+                text: str('text'),
+                tokens: tokens(raw.tokens, flaw),
+                duration_ms: num('duration_ms'),
+                error: str('error')
+            };
+        }
+    }
+}
+function tokens(value, flaw) {
+    if (value === undefined)
+        return undefined;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        flaw('result.tokens is not an object');
+        return undefined;
+    }
+    const raw = value;
+    const out = { input: 0, output: 0, total: 0, cache_read: 0, cache_write: 0 };
+    for (const key of TOKEN_KEYS) {
+        const v = raw[key];
+        if (typeof v === 'number' && Number.isFinite(v))
+            out[key] = v;
+        else if (v !== undefined)
+            flaw(`result.tokens.${key} is not a number`);
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 15337:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ interruptThenKill),
+/* harmony export */   z: () => (/* binding */ supervise)
+/* harmony export */ });
+/** Watches the clock (timeoutMs > 0) and the runner's signals for one attempt. */
+function supervise(signals, timeoutMs, turn) {
+    let timedOut = false;
+    const timer = timeoutMs > 0
+        ? setTimeout(() => {
+            if (!turn.running)
+                return;
+            timedOut = true;
+            turn.timeout();
+        }, timeoutMs)
+        : undefined;
+    const unsubscribe = signals.subscribe(signal => turn.cancel(signal));
+    // Cancelled before the attempt even started (while the action was starting): at once.
+    if (signals.cancelled)
+        turn.cancel('SIGINT');
+    return {
+        get timedOut() {
+            return timedOut;
+        },
+        end() {
+            clearTimeout(timer);
+            unsubscribe();
+        }
+    };
+}
+/**
+ * What stops a process that writes its result on SIGINT: SIGINT first, SIGKILL after the grace if it
+ * is still there; the runner's SIGTERM kills at once. clear() drops the pending kills.
+ */
+function interruptThenKill(target, graces, say) {
+    const kills = [];
+    const interrupt = (graceMs) => {
+        if (target.signal('SIGINT'))
+            kills.push(setTimeout(() => target.signal('SIGKILL'), graceMs));
+    };
+    return {
+        get running() {
+            return target.running;
+        },
+        timeout() {
+            say.timeout();
+            interrupt(graces.timeoutGraceMs);
+        },
+        cancel(signal) {
+            if (signal === 'SIGTERM')
+                return void target.signal('SIGKILL');
+            say.cancel();
+            interrupt(graces.cancelGraceMs);
+        },
+        clear() {
+            kills.forEach(clearTimeout);
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 28069:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BZ: () => (/* binding */ retryTempfail),
+/* harmony export */   IF: () => (/* binding */ attemptTranscript)
+/* harmony export */ });
+/* unused harmony export EARLIER_ATTEMPT */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98544);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(28902);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(35578);
+/** Exit 75 (a temporary provider failure) is retried: each attempt's transcript kept, the last at jsonl-path. */
+
+
+
+
+/**
+ * The one name of an earlier attempt's transcript: `<name>.attempt-N.jsonl` beside `<name>.jsonl`, on
+ * disk (beside jsonl-path), in the uploaded zip, and as the report reads it (EARLIER_ATTEMPT).
+ */
+function attemptTranscript(jsonlPath, n) {
+    return jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`);
+}
+/** A transcript that attemptTranscript() named. */
+const EARLIER_ATTEMPT = /\.attempt-\d+\.jsonl$/;
+/** Runs once() until it does not end in exit 75, the retries run out, or the job is cancelled. */
+async function retryTempfail(once, policy) {
+    const earlier = [];
+    let previous;
+    const attempt = await (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retry */ .L)(async (n) => {
+        if (previous) {
+            const transcript = attemptTranscript(policy.jsonlPath, n - 1);
+            // The action's own name: whatever the agent put there (a folder fails the rename) goes first.
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync(transcript, { recursive: true, force: true });
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.renameSync(policy.jsonlPath, transcript);
+            earlier.push({ verdict: previous, transcript });
+        }
+        const value = await once();
+        // Whether to try again; the run's verdict is decided once, after the last attempt.
+        previous = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_1__/* .verdictOf */ .Vj)(value.turn, value.end);
+        return previous.outcome === 'tempfail' && !policy.cancellation.cancelled
+            ? { value, retry: policy.why }
+            : { value };
+    }, {
+        tries: policy.retries + 1,
+        backoffMs: policy.backoffMs,
+        jitter: policy.jitter,
+        signal: policy.cancellation.signal,
+        sleep: policy.sleep,
+        onRetry: (why, next, waitMs) => policy.note(`Exit 75 (${why}): attempt ${next} of ${policy.retries + 1} in ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatMs */ ._V)(waitMs)}`)
+    });
+    return { attempt, earlier };
+}
+
+
+/***/ }),
+
+/***/ 98604:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  R_: () => (/* binding */ TurnBuilder),
+  dA: () => (/* binding */ previewInput)
+});
+
+// UNUSED EXPORTS: MAX_ISSUES, MAX_REASONING_CHARS, MAX_RECENT_CALLS, MAX_TOOL_NAMES, MAX_UNKNOWN_TYPES, OTHER_TOOLS, STDOUT_TEXT_CHARS
+
+// EXTERNAL MODULE: ./src/text/redact.ts
+var text_redact = __nccwpck_require__(53326);
+// EXTERNAL MODULE: ./src/text/json.ts
+var json = __nccwpck_require__(21789);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
+;// CONCATENATED MODULE: ./src/turn/recent-calls.ts
+/**
+ * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
+ * slots, so that a run's 100,000 calls leave nothing behind for the garbage collector to keep (V8
+ * grows its young generation with every byte that survives a collection, and RSS grows with it).
+ */
+class RecentCalls {
+    capacity;
+    count = 0;
+    index;
+    duration;
+    line;
+    isError;
+    names;
+    input;
+    output;
+    /**
+     * capacity: how many calls are held (0: none, and nothing set aside). inputChars, outputChars:
+     * the longest preview and output a call keeps (its cut mark included).
+     */
+    constructor(capacity, inputChars, outputChars) {
+        this.capacity = capacity;
+        this.index = new Float64Array(capacity);
+        this.duration = new Float64Array(capacity);
+        this.line = new Float64Array(capacity);
+        this.isError = new Uint8Array(capacity);
+        this.names = new Array(capacity);
+        // UTF-8 takes at most 3 bytes per UTF-16 unit.
+        this.input = new Slots(capacity, (inputChars + 1) * 3);
+        this.output = new Slots(capacity, (outputChars + 1) * 3);
+    }
+    add(call) {
+        if (this.capacity === 0)
+            return;
+        const slot = this.count % this.capacity;
+        this.count += 1;
+        this.index[slot] = call.index;
+        this.duration[slot] = call.durationMs ?? Number.NaN;
+        this.line[slot] = call.line;
+        // Two flags in one byte: failed (1), output cut by the stream (2).
+        this.isError[slot] = (call.isError ? 1 : 0) | (call.cut ? 2 : 0);
+        this.names[slot] = call.name;
+        this.input.set(slot, call.inputPreview);
+        this.output.set(slot, call.output);
+    }
+    /** The calls held, oldest first. */
+    toArray() {
+        const held = Math.min(this.count, this.capacity);
+        const calls = [];
+        for (let i = this.count - held; i < this.count; i++)
+            calls.push(this.read(i % this.capacity));
+        return calls;
+    }
+    /** The call in a slot add() wrote. */
+    read(slot) {
+        const index = this.index[slot];
+        const duration = this.duration[slot];
+        const line = this.line[slot];
+        const flags = this.isError[slot];
+        const name = this.names[slot];
+        if (index === undefined ||
+            duration === undefined ||
+            line === undefined ||
+            flags === undefined ||
+            name === undefined)
+            throw new Error(`Internal error: tool-call slot ${slot} was never written`);
+        return {
+            index,
+            name,
+            // The slots hold copies of what add() was given: redacted text.
+            inputPreview: this.input.get(slot),
+            durationMs: Number.isNaN(duration) ? undefined : duration,
+            isError: (flags & 1) === 1,
+            output: this.output.get(slot),
+            line,
+            ...((flags & 2) === 2 && { cut: true })
+        };
+    }
+}
+/** Fixed-size byte slots holding short strings as UTF-8. */
+class Slots {
+    size;
+    bytes;
+    lengths;
+    constructor(count, size) {
+        this.size = size;
+        this.bytes = Buffer.alloc(count * size);
+        this.lengths = new Uint32Array(count);
+    }
+    set(slot, text) {
+        // write() stores whole characters only; the slots are sized for the longest text kept.
+        this.lengths[slot] =
+            text === '' ? 0 : this.bytes.write(text, slot * this.size, this.size, 'utf8');
+    }
+    get(slot) {
+        const length = this.lengths[slot];
+        if (length === undefined)
+            throw new Error(`Internal error: slot ${slot} is past the last`);
+        const start = slot * this.size;
+        return this.bytes.toString('utf8', start, start + length);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/turn/streamed-text.ts
+
+/** How much reasoning text a turn keeps (the summary shows less). */
+const MAX_REASONING_CHARS = 64 * 1024;
+/** How much of the answer so far a turn keeps (its start). */
+const MAX_ANSWER_SO_FAR_CHARS = 64 * 1024;
+/**
+ * How much more is held than kept: redacted whole, then cut, so that the cut never leaves a piece of
+ * a secret (one that starts under the kept length and is shorter than this).
+ */
+const MARGIN_CHARS = 8 * 1024;
+class Held {
+    kept;
+    text = '';
+    deltas = 0;
+    chars = 0;
+    constructor(kept) {
+        this.kept = kept;
+    }
+    /** Adds a delta; `gap` goes before it when the text so far is not empty (and still held). */
+    add(delta, gap = '') {
+        this.deltas += 1;
+        this.chars += delta.length;
+        const room = this.kept + MARGIN_CHARS - this.text.length;
+        if (room <= 0)
+            return;
+        const joined = this.text !== '' && gap !== '' ? gap : '';
+        this.text += joined + (0,text_text/* own */.ZV)(delta.slice(0, Math.max(0, room - joined.length)));
+    }
+    keep(redact) {
+        if (this.deltas === 0)
+            return undefined;
+        return {
+            deltas: this.deltas,
+            chars: this.chars,
+            text: (0,text_text/* slice */.di)(redact(this.text), this.kept)
+        };
+    }
+}
+class StreamedText {
+    reasoningHeld = new Held(MAX_REASONING_CHARS);
+    answerHeld = new Held(MAX_ANSWER_SO_FAR_CHARS);
+    /** The event number of the last reasoning event, to tell a new burst of reasoning. */
+    lastReasoning = -1;
+    /** A text delta: part of the answer so far. */
+    text(delta) {
+        this.answerHeld.add(delta);
+    }
+    /** A reasoning delta, event number `event`: a burst that others interrupted starts a paragraph. */
+    reasoning(delta, event) {
+        const burst = this.lastReasoning !== event - 1;
+        this.lastReasoning = event;
+        const held = this.reasoningHeld;
+        this.reasoningHeld.add(delta, burst ? (held.text.endsWith('\n') ? '\n' : '\n\n') : '');
+    }
+    /** A tool call: the model call that streamed the text so far ended; the next starts anew. */
+    tool() {
+        if (this.answerHeld.deltas > 0)
+            this.answerHeld = new Held(MAX_ANSWER_SO_FAR_CHARS);
+    }
+    finish(redact) {
+        const reasoning = this.reasoningHeld.keep(redact);
+        const answerSoFar = this.answerHeld.keep(redact);
+        return { ...(reasoning && { reasoning }), ...(answerSoFar && { answerSoFar }) };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/turn/turn.ts
+/** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
+
+
+
+
+
+const MAX_RECENT_CALLS = 2000;
+
+const MAX_ISSUES = 200;
+const MAX_PENDING = 10_000;
+const MAX_TOOL_NAMES = 500;
+const OTHER_TOOLS = '(other tools)';
+const MAX_UNKNOWN_TYPES = 50;
+const INPUT_PREVIEW_CHARS = 160;
+const OUTPUT_CHARS = 600;
+/** How much of a non-JSON stdout line the verdict quotes ("Hermes isn't configured yet…"). */
+const STDOUT_TEXT_CHARS = 300;
+class TurnBuilder {
+    redact;
+    recent;
+    /** redact: applied to every string the turn keeps, before anything is cut. */
+    constructor(redact = text_redact/* TOKENS_ONLY */._b, options = {}) {
+        this.redact = redact;
+        const kept = options.recentCalls ?? MAX_RECENT_CALLS;
+        if (!Number.isSafeInteger(kept) || kept < 0)
+            throw new RangeError(`recentCalls must be a whole number, 0 or more; got ${kept}`);
+        this.recent = new RecentCalls(kept, INPUT_PREVIEW_CHARS, OUTPUT_CHARS);
+    }
+    turn = {
+        lines: 0,
+        blankLines: 0,
+        events: 0,
+        textDeltas: 0,
+        textChars: 0,
+        toolCalls: 0,
+        toolErrors: 0,
+        recentCalls: [],
+        tools: [],
+        unfinished: [],
+        resultCount: 0,
+        eventsAfterResult: 0,
+        unknownTypes: {},
+        issues: [],
+        issueCount: 0,
+        skippedLines: 0
+    };
+    stats = new Map();
+    unknownTypes = new Map();
+    // Replaced, not emptied, each time no call is pending (see take()).
+    pendingByName = new Map();
+    pendingById = new Map();
+    pendingCount = 0;
+    /** The reasoning and the answer so far as streamed, redacted whole by finish(). */
+    streamed = new StreamedText();
+    /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
+    addText(text, line) {
+        const turn = this.turn;
+        if (line > turn.lines)
+            turn.lines = line;
+        turn.events += 1;
+        if (turn.result)
+            turn.eventsAfterResult += 1;
+        turn.textDeltas += 1;
+        turn.textChars += text.length;
+        this.streamed.text(text);
+    }
+    /**
+     * Adds one decoded line; returns the tool call it completed, if any. inputPreview: a tool_use's
+     * previewInput(input, redact), when the caller has already made it (for the log).
+     */
+    add(decoded, line, inputPreview) {
+        const turn = this.turn;
+        turn.lines = Math.max(turn.lines, line);
+        for (const issue of decoded.issues)
+            this.issue(issue);
+        if (decoded.blank)
+            turn.blankLines += 1;
+        if (decoded.notJson !== undefined && turn.stdoutText === undefined)
+            turn.stdoutText = (0,text_text/* own */.ZV)((0,text_text/* oneLine */.TN)((0,text_redact/* redactHead */.A2)(this.redact, decoded.notJson), STDOUT_TEXT_CHARS));
+        if (decoded.unknownType !== undefined) {
+            // A Map: type names come from the stream, and "__proto__" must stay a name.
+            const name = this.kept(decoded.unknownType);
+            const known = this.unknownTypes.has(name) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
+            const type = known ? name : '(other types)';
+            this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
+        }
+        const event = decoded.event;
+        if (!event)
+            return undefined;
+        turn.events += 1;
+        if (turn.result)
+            turn.eventsAfterResult += 1;
+        switch (event.type) {
+            case 'system':
+                turn.model = this.kept(event.model) ?? turn.model;
+                turn.sessionId = this.kept(event.session_id) ?? turn.sessionId;
+                return undefined;
+            case 'text':
+                turn.textDeltas += 1;
+                turn.textChars += event.text.length;
+                this.streamed.text(event.text);
+                return undefined;
+            case 'reasoning':
+                this.streamed.reasoning(event.text, turn.events);
+                return undefined;
+            case 'tool_use':
+                this.streamed.tool();
+                this.startCall(event, inputPreview);
+                return undefined;
+            case 'tool_result':
+                this.streamed.tool();
+                return this.finishCall(event, line);
+            case 'result':
+                turn.resultCount += 1;
+                if (turn.result)
+                    this.issue({
+                        line,
+                        problem: `another result event (the first was on line ${turn.result.line}); the last one counts`,
+                        skipped: false
+                    });
+                turn.result = { ...event, line };
+                // Only the fields the event has: a result without an error has no `error` key.
+                if (event.session_id !== undefined)
+                    turn.result.session_id = this.kept(event.session_id);
+                if (event.text !== undefined)
+                    turn.result.text = this.redact(event.text);
+                if (event.error !== undefined)
+                    turn.result.error = this.kept(event.error);
+                turn.answer = event.text;
+                turn.sessionId = turn.result.session_id ?? turn.sessionId;
+                return undefined;
+        }
+    }
+    /** Records a problem found outside decoding (e.g. a line too long to decode). */
+    issue(issue) {
+        const turn = this.turn;
+        turn.issueCount += 1;
+        if (issue.skipped)
+            turn.skippedLines += 1;
+        if (turn.issues.length < MAX_ISSUES)
+            turn.issues.push({ ...issue, problem: this.kept(issue.problem) });
+    }
+    /** A string from the stream as the turn keeps it: redacted, in memory of its own. */
+    kept(text) {
+        return (text === undefined ? undefined : (0,text_text/* own */.ZV)(this.redact(text)));
+    }
+    /** The turn so far; calls still pending are listed as unfinished. */
+    finish() {
+        const unfinished = [];
+        for (const queue of this.pendingByName.values()) {
+            for (const p of queue)
+                unfinished.push({ name: this.kept(p.name), inputPreview: p.inputPreview });
+        }
+        const { reasoning, answerSoFar } = this.streamed.finish(this.redact);
+        // The answer so far only where the turn has no answer: otherwise that is what it came to.
+        const answered = (this.turn.result?.text ?? '').trim() !== '';
+        return {
+            ...this.turn,
+            ...(reasoning && { reasoning }),
+            ...(answerSoFar && !answered && { answerSoFar }),
+            recentCalls: this.recent.toArray(),
+            tools: [...this.stats.values()],
+            unfinished,
+            unknownTypes: Object.fromEntries(this.unknownTypes)
+        };
+    }
+    startCall(event, inputPreview) {
+        if (this.pendingCount >= MAX_PENDING)
+            return;
+        const pending = {
+            name: event.name,
+            id: event.tool_call_id,
+            inputPreview: (0,text_text/* own */.ZV)(inputPreview ?? previewInput(event.input, this.redact))
+        };
+        const queue = this.pendingByName.get(event.name);
+        if (queue)
+            queue.push(pending);
+        else
+            this.pendingByName.set(event.name, [pending]);
+        if (pending.id !== undefined)
+            this.pendingById.set(pending.id, pending);
+        this.pendingCount += 1;
+    }
+    /** Pairs by tool_call_id when both sides have one, else first-in-first-out per tool name. */
+    take(event) {
+        let pending = event.tool_call_id !== undefined ? this.pendingById.get(event.tool_call_id) : undefined;
+        const queue = this.pendingByName.get(pending?.name ?? event.name);
+        if (!queue)
+            return pending;
+        if (!pending) {
+            // FIFO among the uses of this name that carry no id the result could have matched.
+            pending = queue.find(p => p.id === undefined || event.tool_call_id === undefined);
+            if (!pending)
+                return undefined;
+        }
+        this.pendingCount -= 1;
+        if (this.pendingCount === 0) {
+            // New maps rather than deletions: a long-lived Map that entries keep leaving rebuilds its
+            // table in the old generation, which grows (~15 MB per 100,000 calls) until a full GC.
+            this.pendingByName = new Map();
+            this.pendingById = new Map();
+            return pending;
+        }
+        queue.splice(queue.indexOf(pending), 1);
+        if (queue.length === 0)
+            this.pendingByName.delete(pending.name);
+        if (pending.id !== undefined)
+            this.pendingById.delete(pending.id);
+        return pending;
+    }
+    finishCall(event, line) {
+        const turn = this.turn;
+        const pending = this.take(event);
+        if (!pending)
+            this.issue({
+                line,
+                problem: `tool_result for "${event.name}" without a matching tool_use`,
+                skipped: false
+            });
+        turn.toolCalls += 1;
+        if (event.is_error)
+            turn.toolErrors += 1;
+        let stats = this.stats.get(event.name);
+        if (!stats) {
+            // A hostile stream could invent a name per call: past a point, names share one row.
+            const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
+            stats = this.stats.get(name) ?? {
+                name: this.kept(name),
+                calls: 0,
+                errors: 0,
+                totalMs: 0,
+                maxMs: 0
+            };
+            this.stats.set(name, stats);
+        }
+        stats.calls += 1;
+        if (event.is_error)
+            stats.errors += 1;
+        const ms = event.duration_ms ?? 0;
+        stats.totalMs += ms;
+        stats.maxMs = Math.max(stats.maxMs, ms);
+        const call = {
+            index: turn.toolCalls,
+            name: stats.name === OTHER_TOOLS ? this.kept(event.name) : stats.name,
+            inputPreview: pending?.inputPreview ?? text_redact/* NONE */.x3,
+            durationMs: event.duration_ms,
+            isError: event.is_error,
+            // Only a failed call's output is shown anywhere.
+            // Redacted before it is cut; clipping redacted text leaves it redacted.
+            output: (event.is_error
+                ? (0,text_text/* clip */.$Q)((0,text_redact/* redactHead */.A2)(this.redact, event.output), OUTPUT_CHARS)
+                : text_redact/* NONE */.x3),
+            line,
+            ...(isCut(event.output) && { cut: true })
+        };
+        this.recent.add(call);
+        return call;
+    }
+}
+/** Hermes' cap on a tool_result's output: the first 5000 characters, then `...`. */
+const STREAM_OUTPUT_CAP = 5000;
+/** Python counts code points, JavaScript UTF-16 units: a cut output has 5003 of the former. */
+function isCut(output) {
+    const cut = STREAM_OUTPUT_CAP + 3;
+    if (output.length < cut || output.length > cut * 2 || !output.endsWith('...'))
+        return false;
+    let points = 0;
+    for (const _ of output)
+        points++;
+    return points === cut;
+}
+// The argument that says most about a call, for tools whose input is one obvious thing.
+const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
+/** A one-line preview of a tool's input: its telling argument, or compact JSON. */
+function previewInput(input, redact = text_redact/* TOKENS_ONLY */._b) {
+    if (input === undefined || input === null)
+        return text_redact/* NONE */.x3;
+    let text;
+    if (typeof input === 'object' && !Array.isArray(input)) {
+        const record = input;
+        const key = TELLING_KEYS.find(k => typeof record[k] === 'string');
+        text = key && Object.keys(record).length === 1 ? record[key] : safeJson(input);
+    }
+    else {
+        text = typeof input === 'string' ? input : safeJson(input);
+    }
+    // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
+    // A cut of redacted text is still redacted text.
+    return (0,text_text/* oneLine */.TN)((0,text_redact/* redactHead */.A2)(redact, text), INPUT_PREVIEW_CHARS);
+}
+function safeJson(value) {
+    try {
+        return (0,json/* stringify */.As)(value) ?? '';
+    }
+    catch {
+        return String(value);
+    }
+}
+
+
+/***/ }),
+
+/***/ 35578:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gg: () => (/* binding */ titleOf),
+/* harmony export */   Vj: () => (/* binding */ verdictOf),
+/* harmony export */   im: () => (/* binding */ OUTCOMES),
+/* harmony export */   yU: () => (/* binding */ ExitCode)
+/* harmony export */ });
+/* unused harmony exports OUTCOME_BY_CODE, whatOf */
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_0__);
+
+/** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
+const ExitCode = {
+    Success: 0,
+    Failure: 1,
+    Usage: 2,
+    TempFail: 75,
+    Config: 78,
+    Interrupted: 130
+};
+const OUTCOME_BY_CODE = {
+    [ExitCode.Success]: 'success',
+    [ExitCode.Failure]: 'failure',
+    [ExitCode.Usage]: 'usage_error',
+    [ExitCode.TempFail]: 'tempfail',
+    [ExitCode.Config]: 'config_error',
+    [ExitCode.Interrupted]: 'interrupted'
+};
+/** The outcome table: every place that names an outcome to a person (verdict, summaries, comment, log) reads it here. */
+const OUTCOMES = {
+    success: { icon: '✅', title: 'Hermes completed the turn', what: 'Hermes completed the turn' },
+    failure: { icon: '❌', title: 'Hermes failed', what: 'Hermes failed' },
+    interrupted: { icon: '⏹️', title: 'Hermes was interrupted', what: 'Hermes was interrupted' },
+    tempfail: {
+        icon: '⏳',
+        title: 'Temporary provider failure',
+        what: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
+        whatApi: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later'
+    },
+    config_error: {
+        icon: '⚙️',
+        title: 'Configuration error',
+        what: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
+        whatApi: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
+    },
+    usage_error: {
+        icon: '❌',
+        title: 'Hermes rejected its arguments',
+        what: 'Hermes rejected its arguments'
+    },
+    no_result: { icon: '❌', title: 'The turn did not complete', what: 'The turn did not complete' },
+    not_found: { icon: '❌', title: 'Hermes not found', what: 'Hermes was not found' },
+    timeout: { icon: '⌛', title: 'Hermes timed out', what: 'Hermes did not finish in time' },
+    not_allowed: {
+        icon: '🚫',
+        title: 'Not allowed to start the agent',
+        what: 'The triggering actor may not start the agent'
+    },
+    invalid_output: {
+        icon: '❌',
+        title: 'The answer does not match json-schema',
+        what: 'The answer does not match json-schema'
+    },
+    invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' },
+    budget_exceeded: {
+        icon: '💸',
+        title: 'Budget exceeded',
+        what: 'A budget of the turn was reached'
+    },
+    skipped: { icon: '⏭️', title: 'Skipped', what: 'The run was skipped' }
+};
+/** The icon and title, as the summary's and the comment's heading show them. */
+function titleOf(outcome) {
+    return `${OUTCOMES[outcome].icon} ${OUTCOMES[outcome].title}`;
+}
+/** What happened, in the words of the mode that ran. */
+function whatOf(outcome, mode) {
+    const words = OUTCOMES[outcome];
+    return (mode === 'api' && words.whatApi) || words.what;
+}
+/** What Hermes says when it has no provider: "isn't configured yet. Run 'hermes setup'…". */
+const NOT_CONFIGURED = /\bhermes setup\b|\bisn't configured\b|\bnot configured\b/i;
+const NOT_CONFIGURED_HINT = 'In a workflow there is no "hermes setup": pass the provider\'s key in the step\'s env: ' +
+    '(OPENROUTER_API_KEY: ${{ secrets.OPENROUTER_API_KEY }}, or OPENAI_BASE_URL with OPENAI_API_KEY and HERMES_INFERENCE_PROVIDER: openai-api) and choose the model with "model". ' +
+    'Where the key is passed already, the secret is empty in this run: not defined in the repository, or a pull request from a fork, which gets no secrets.';
+function verdictOf(turn, end) {
+    if (end.kind === 'not_found') {
+        return {
+            outcome: 'not_found',
+            message: end.detail ??
+                `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
+                    'Fix "hermes-path", or leave it unset with "install: auto" (the default) or "true" and the action installs Hermes with its install script.'
+        };
+    }
+    const reported = turn.result?.exit_code;
+    const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
+    const error = turn.result?.error ? `: ${turn.result.error}` : '';
+    const stderr = end.kind === 'process' ? lastStderrLine(end.stderrTail) : undefined;
+    const signal = end.kind === 'process' ? end.signal : null;
+    const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
+    if (end.kind !== 'transcript' && end.timedOut) {
+        // To six significant digits: 0.001 must not read as 0, which would mean no limit.
+        const minutes = +(end.timeoutMs / 60_000).toPrecision(6);
+        return {
+            outcome: 'timeout',
+            exitCode: processCode ?? reported,
+            message: `Hermes did not finish within timeout-minutes (${minutes}); it was stopped` +
+                (reported !== undefined
+                    ? ` and reported exit code ${reported}${error}.`
+                    : ' before it wrote a result event.')
+        };
+    }
+    if (reported === undefined) {
+        // A result without a usable exit_code confirms nothing: it counts as no result, said as it is.
+        const without = turn.result
+            ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
+            : 'without a result event';
+        if (end.kind === 'api') {
+            const why = end.detail ? ` (${end.detail})` : '';
+            return {
+                outcome: end.cancelled ? 'interrupted' : 'no_result',
+                message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
+            };
+        }
+        if (end.kind === 'transcript') {
+            return {
+                outcome: 'no_result',
+                message: `The transcript ends ${without}; the turn did not complete.`
+            };
+        }
+        if (end.cancelled) {
+            return {
+                outcome: 'interrupted',
+                exitCode: processCode,
+                message: `The job was cancelled and Hermes ${ended} ${without}.`
+            };
+        }
+        if (processCode === 2 && turn.events === 0) {
+            return {
+                outcome: 'usage_error',
+                exitCode: 2,
+                message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
+            };
+        }
+        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
+        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
+        // Hermes then says to run `hermes setup`, which a workflow cannot: say what to set instead.
+        const setup = NOT_CONFIGURED.test(`${turn.stdoutText ?? ''}\n${stderr ?? ''}`)
+            ? ` ${NOT_CONFIGURED_HINT}`
+            : '';
+        return {
+            outcome: 'no_result',
+            exitCode: processCode,
+            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}${setup}`
+        };
+    }
+    // The non-zero one wins: a clean result from a process that then failed is no success.
+    const code = reported !== 0 ? reported : (processCode ?? reported);
+    const outcome = OUTCOME_BY_CODE[code] ?? 'failure';
+    const mismatch = processCode !== reported
+        ? ` The result event said exit_code ${reported}, but the process ${ended}.`
+        : '';
+    const what = whatOf(outcome, end.kind === 'process' ? 'cli' : end.kind);
+    const message = outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
+    return { outcome, exitCode: code, message };
+}
+/** Signal numbers: the type lists every signal, the table only the platform's (no SIGINFO on Linux). */
+const SIGNALS = node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals;
+function processExitCode(end) {
+    if (end.exitCode !== null)
+        return end.exitCode;
+    // A shell's convention, so that a signal death is never mistaken for success.
+    if (end.kind === 'process' && end.signal)
+        return 128 + (SIGNALS[end.signal] ?? 0);
+    return undefined;
+}
+function lastStderrLine(tail) {
+    for (const raw of tail.toReversed()) {
+        const line = raw.trim();
+        if (line !== '' && !line.startsWith('session_id:'))
+            return line;
+    }
+    return undefined;
 }
 
 

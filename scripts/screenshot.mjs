@@ -49,8 +49,8 @@ try {
 /** The sticky comment at the end of a review, and of a review whose job was cancelled. */
 async function shootComments(src) {
   const load = name => import(pathToFileURL(path.join(work, 'src', `${name}.js`)).href);
-  const { renderComment } = await load('comment/body');
-  const { markerOf } = await load('comment/target');
+  const { renderComment } = await load('github/body');
+  const { markerOf } = await load('github/target');
   const place = {
     marker: markerOf({ workflow: 'octo/repo/.github/workflows/review.yml', job: 'review' }),
     runUrl: 'https://github.com/octo/repo/actions/runs/4242'
@@ -219,9 +219,9 @@ async function transpiled(dir) {
   }
   const load = name => import(pathToFileURL(path.join(dir, `${name}.js`)).href);
   return {
-    ...(await load('run/stream')),
-    ...(await load('run/turn')),
-    ...(await load('run/verdict')),
+    ...(await load('turn/stream')),
+    ...(await load('turn/turn')),
+    ...(await load('turn/verdict')),
     ...(await load('text/redact')),
     ...(await load('publish/summary')),
     ...(await load('report-action/totals')),

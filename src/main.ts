@@ -1,6 +1,6 @@
 /** The orchestration: plan → admit → execute → decide → report → publish, each one step. */
 import { unsupportedRunner } from './config/platform.js';
-import { decide, type Decision } from './run/decision.js';
+import { decide, type Decision } from './turn/decision.js';
 import { checkAnswer, type AnswerCheck } from './schema/check.js';
 import { closingLine } from './publish/log.js';
 import { admitRun } from './steps/admit.js';
@@ -16,10 +16,10 @@ import {
   cancelledAfter,
   untilCancelled,
   type Cancellation
-} from './run/cancellation.js';
-import type { StickyComment } from './comment/sticky.js';
+} from './turn/cancellation.js';
+import type { StickyComment } from './github/sticky.js';
 import { messageOf } from './text/errors.js';
-import { uncountedBudgets, withBudget } from './run/budget.js';
+import { uncountedBudgets, withBudget } from './turn/budget.js';
 import { readPlan, type Plan } from './steps/plan.js';
 import { runnerPorts, type Ports } from './steps/ports.js';
 import { publish, publishInvalidInput, publishSkipped } from './steps/publish.js';

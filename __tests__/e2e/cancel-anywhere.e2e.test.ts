@@ -245,7 +245,7 @@ describe('SIGINT at any point ends in a report', () => {
     started.child.kill('SIGINT');
     api.holdComments = false;
     // It ends by itself (no SIGTERM is sent). How long it takes is a timing, not a test's window on
-    // a shared machine: the action's own deadlines fit the runner's 7.5 s (src/run/cancellation.ts).
+    // a shared machine: the action's own deadlines fit the runner's 7.5 s (src/turn/cancellation.ts).
     const done = await started.done;
     expect(done.signal).toBeNull();
     expect(done.outputs.outcome).toBe('interrupted');

@@ -12,13 +12,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll } from '@jest/globals';
 import { interpretLog, node24, SIMULATOR_BIN } from '../../scripts/local-runner.mjs';
-import { buildArgv, HERMES_LIMITS, type HermesLimits } from '../../src/cli/hermes.js';
+import { buildArgv, HERMES_LIMITS, type HermesLimits } from '../../src/hermes/cli.js';
 import { run } from '../../src/main.js';
 import type { UploadResult } from '../../src/publish/artifact.js';
-import type { Attempt } from '../../src/run/attempt.js';
-import type { ProcessEnd } from '../../src/run/verdict.js';
-import { listenForCancellation } from '../../src/run/cancellation.js';
-import { StreamReader } from '../../src/run/stream-reader.js';
+import type { Attempt } from '../../src/turn/attempt.js';
+import type { ProcessEnd } from '../../src/turn/verdict.js';
+import { listenForCancellation } from '../../src/turn/cancellation.js';
+import { StreamReader } from '../../src/turn/stream-reader.js';
 import {
   runnerPorts,
   type HermesPorts,

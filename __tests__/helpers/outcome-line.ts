@@ -1,5 +1,5 @@
 /**
- * An uploaded transcript ends with the action's own outcome record (src/run/outcome-record.ts): the
+ * An uploaded transcript ends with the action's own outcome record (src/turn/outcome-record.ts): the
  * transcript a test compares is the blob's first `bytes` bytes, bound by their SHA-256, the record
  * line after them (a newline between, where the transcript's last line had none).
  */

@@ -1,6 +1,6 @@
 /** The runner's signals sent by hand, and whether a process still runs: for tests of the kill paths. */
 import * as fs from 'node:fs';
-import type { Signals } from '../../src/run/attempt.js';
+import type { Signals } from '../../src/turn/attempt.js';
 
 export type HandSignals = Signals & {
   send(signal: 'SIGINT' | 'SIGTERM'): void;

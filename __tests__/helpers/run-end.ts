@@ -1,4 +1,4 @@
-import type { ApiEnd, NotFoundEnd, ProcessEnd, RunEnd } from '../../src/run/verdict.js';
+import type { ApiEnd, NotFoundEnd, ProcessEnd, RunEnd } from '../../src/turn/verdict.js';
 import { kept } from './kept.js';
 
 /**

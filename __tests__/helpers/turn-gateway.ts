@@ -7,7 +7,7 @@
 import { afterEach } from '@jest/globals';
 import { heldCredentials, startGateway } from '../../src/gateway/gateway.js';
 import type { LiveLog } from '../../src/publish/log.js';
-import type { Cancellation } from '../../src/run/cancellation.js';
+import type { Cancellation } from '../../src/turn/cancellation.js';
 import { agentEnvironment, agentOverrides, heldByAgent } from '../../src/fronting/agent-reach.js';
 import { startTurnGateway, type TurnGateway } from '../../src/steps/gateway.js';
 import type { Plan } from '../../src/steps/plan.js';

@@ -13,7 +13,7 @@ import { groupCommand } from '../../src/process/group.js';
 import { PROCESS_LIMITS } from '../../src/process/spawn.js';
 import { ROOT } from '../../scripts/local-runner.mjs';
 import { until } from '../helpers/until.js';
-import type { Signals } from '../../src/run/attempt.js';
+import type { Signals } from '../../src/turn/attempt.js';
 import { alive, runnerSignals } from '../helpers/processes.js';
 
 const SCRIPT = path.join(ROOT, 'simulator', 'install.sh');

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { buildReview, type Finding } from '../../src/comment/review.js';
+import { buildReview, type Finding } from '../../src/github/review.js';
 import { renderAnswer, type AnswerLimits } from '../../src/publish/answer.js';
 import { details } from '../../src/publish/markdown.js';
 import { makeRedactor, type Redacted } from '../../src/text/redact.js';

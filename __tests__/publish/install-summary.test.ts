@@ -1,8 +1,8 @@
 /** The install in the summary: the run table's Install row, and a failed install's message, rendered as GitHub does. */
 import { describe, expect, test } from '@jest/globals';
-import type { InstallFact } from '../../src/run/facts.js';
-import { StreamReader } from '../../src/run/stream-reader.js';
-import { verdictOf, type RunEnd } from '../../src/run/verdict.js';
+import type { InstallFact } from '../../src/turn/facts.js';
+import { StreamReader } from '../../src/turn/stream-reader.js';
+import { verdictOf, type RunEnd } from '../../src/turn/verdict.js';
 import { LiveLog } from '../../src/publish/log.js';
 import type { RunReport } from '../../src/publish/run-report.js';
 import { renderSummary } from '../../src/publish/summary.js';

@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { inert, LiveLog } from '../../src/publish/log.js';
 import { formatMs } from '../../src/text/text.js';
 import { makeRedactor } from '../../src/text/redact.js';
-import type { ToolCall } from '../../src/run/turn.js';
+import type { ToolCall } from '../../src/turn/turn.js';
 import { TOKENS_ONLY, type Redactor } from '../../src/text/redact.js';
 import { kept } from '../helpers/kept.js';
 import { must } from '../helpers/must.js';

@@ -7,7 +7,7 @@ import {
   modelCallsBlock,
   modelCallsFact
 } from '../../src/publish/model-calls.js';
-import type { GatewayFact, ModelCallFact } from '../../src/run/facts.js';
+import type { GatewayFact, ModelCallFact } from '../../src/turn/facts.js';
 import { makeRedactor } from '../../src/text/redact.js';
 import { must } from '../helpers/must.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { networkFact, refusedBlock } from '../../src/publish/network-fact.js';
-import type { EgressFact } from '../../src/run/facts.js';
+import type { EgressFact } from '../../src/turn/facts.js';
 import { all, checkSummaryHtml, renderGfm, tableRows, textOf } from '../helpers/gfm.js';
 import { must } from '../helpers/must.js';
 

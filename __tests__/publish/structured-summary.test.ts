@@ -3,9 +3,9 @@
  * verdict, rendered as GitHub renders it and checked structurally.
  */
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../../src/run/stream.js';
-import { TurnBuilder, type Turn } from '../../src/run/turn.js';
-import { decide } from '../../src/run/decision.js';
+import { decodeLine } from '../../src/turn/stream.js';
+import { TurnBuilder, type Turn } from '../../src/turn/turn.js';
+import { decide } from '../../src/turn/decision.js';
 import { shown, type RunReport } from '../../src/publish/run-report.js';
 import { renderSummary } from '../../src/publish/summary.js';
 import { checkAnswer } from '../../src/schema/check.js';

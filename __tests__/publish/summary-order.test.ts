@@ -4,9 +4,9 @@
  * reason in a row of its own. Rendered by the GFM implementation.
  */
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../../src/run/stream.js';
-import { TurnBuilder, type Turn } from '../../src/run/turn.js';
-import { verdictOf } from '../../src/run/verdict.js';
+import { decodeLine } from '../../src/turn/stream.js';
+import { TurnBuilder, type Turn } from '../../src/turn/turn.js';
+import { verdictOf } from '../../src/turn/verdict.js';
 import { shown, type RunReport } from '../../src/publish/run-report.js';
 import { renderSummary } from '../../src/publish/summary.js';
 import type { Redacted } from '../../src/text/redact.js';

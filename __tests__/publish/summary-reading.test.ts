@@ -3,9 +3,9 @@
  * running when Hermes stopped listed as such, and a short error never cut.
  */
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../../src/run/stream.js';
-import { TurnBuilder, type Turn } from '../../src/run/turn.js';
-import { verdictOf } from '../../src/run/verdict.js';
+import { decodeLine } from '../../src/turn/stream.js';
+import { TurnBuilder, type Turn } from '../../src/turn/turn.js';
+import { verdictOf } from '../../src/turn/verdict.js';
 import { shown, type RunReport } from '../../src/publish/run-report.js';
 import { renderSummary } from '../../src/publish/summary.js';
 import { makeRedactor, TOKENS_ONLY, type Redactor } from '../../src/text/redact.js';

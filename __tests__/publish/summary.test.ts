@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { runs } from '../helpers/runs.js';
-import { followFile } from '../../src/run/stream-reader.js';
+import { followFile } from '../../src/turn/stream-reader.js';
 import { LiveLog } from '../../src/publish/log.js';
 import { makeRedactor, type Redacted, type Redactor } from '../../src/text/redact.js';
 import { shown } from '../../src/publish/run-report.js';
@@ -29,10 +29,10 @@ import {
   TurnBuilder,
   type ToolCall,
   type Turn
-} from '../../src/run/turn.js';
-import { verdictOf, type RunEnd } from '../../src/run/verdict.js';
+} from '../../src/turn/turn.js';
+import { verdictOf, type RunEnd } from '../../src/turn/verdict.js';
 import { apiEnd, processEnd } from '../helpers/run-end.js';
-import { decodeLine } from '../../src/run/stream.js';
+import { decodeLine } from '../../src/turn/stream.js';
 import {
   all,
   checkSummaryHtml,

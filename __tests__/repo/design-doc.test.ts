@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, test } from '@jest/globals';
 import { tableAfter } from '../helpers/doc-tables.js';
 import { must } from '../helpers/must.js';
@@ -73,4 +74,24 @@ test("docs/design.md's run, in order, is the order of run() in src/main.ts", () 
     expect([step, found]).not.toEqual([step, -1]);
     at += found + step.length;
   }
+});
+
+test("docs/design.md's import table is eslint.config.js's LAYERS, every folder of src/ in it", async () => {
+  const config = (await import(pathToFileURL(path.join(ROOT, 'eslint.config.js')).href)) as {
+    LAYERS: Record<string, string[]>;
+  };
+  const drawn = Object.fromEntries(
+    tableAfter(read('docs/design.md'), '## Who may import whom').map(([folder, allowed]) => [
+      must(codeSpans(must(folder))[0]),
+      codeSpans(allowed ?? '')
+    ])
+  );
+  const layers = Object.fromEntries(
+    Object.entries(config.LAYERS).map(([folder, allowed]) => [
+      `src/${folder}/`,
+      allowed.map(room => `src/${room}/`)
+    ])
+  );
+  expect(drawn).toEqual(layers);
+  expect(Object.keys(layers).sort()).toEqual(folders);
 });

@@ -157,7 +157,7 @@ describe('the finder', () => {
       "      args: --model 'openai/gpt-5' -m nousresearch/hermes-4-70b",
       '      model: ${{ inputs.model }}',
       '```',
-      'docs/examples/pr-review.yml and src/comment/review.ts, `model: <name>` in prose.'
+      'docs/examples/pr-review.yml and src/github/review.ts, `model: <name>` in prose.'
     ].join('\n');
     expect(modelIds(text, false)).toEqual([
       { id: 'anthropic/claude-opus-4.6', line: 1 },

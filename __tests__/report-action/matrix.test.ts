@@ -6,9 +6,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { followFile } from '../../src/run/stream-reader.js';
-import { READ_BYTES } from '../../src/run/lines.js';
-import { verdictOf } from '../../src/run/verdict.js';
+import { followFile } from '../../src/turn/stream-reader.js';
+import { READ_BYTES } from '../../src/turn/lines.js';
+import { verdictOf } from '../../src/turn/verdict.js';
 import { legName, selectTranscripts } from '../../src/report-action/artifacts.js';
 import {
   foldTranscript,

@@ -28400,7 +28400,7 @@ if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread) {
 }
 else {
     // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(270), __nccwpck_require__.e(900)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15900));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(270), __nccwpck_require__.e(157)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5157));
     await run().catch((error) => _actions_core__WEBPACK_IMPORTED_MODULE_1__/* .setFailed */ .C1((0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error)));
 }
 

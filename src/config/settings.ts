@@ -51,7 +51,7 @@ export interface CommonSettings {
   sessionRecord: boolean;
   /** Who may start the agent (see access/gate.ts). */
   gate: { token: string; allowedUsers: string[]; allowedBots: string[] };
-  /** The sticky comment (see comment/): off unless `comment: true`. */
+  /** The sticky comment (see github/): off unless `comment: true`. */
   comment: { enabled: boolean; number?: number; key?: string };
   /** What the action writes for the agent from its checked answer: a review, labels from a list. */
   write: { review: boolean; labels: string[] };

@@ -7,7 +7,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
-import { retry } from '../run/retry.js';
+import { retry } from '../http/retry.js';
 import { messageOf } from '../text/errors.js';
 import type { Admin } from './host.js';
 

@@ -10,7 +10,7 @@ import { Input } from '../config/inputs.js';
 import { runnersOwnIn } from '../config/paths.js';
 import { childEnv } from '../process/environment.js';
 import type { Spawning } from '../process/spawn.js';
-import type { IsolationFact } from '../run/facts.js';
+import type { IsolationFact } from '../turn/facts.js';
 import { messageOf } from '../text/errors.js';
 import { exposedCredential } from './credential.js';
 import { snapshotFileCommands } from './file-commands.js';

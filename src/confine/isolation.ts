@@ -25,7 +25,7 @@ import * as path from 'node:path';
 import { hermesHomeOf } from '../config/hermes-dotenv.js';
 import { commandSync, type AgentUser, type Spawning } from '../process/spawn.js';
 import type { EgressFence } from '../fence/fence.js';
-import type { EgressFact, IsolationFact } from '../run/facts.js';
+import type { EgressFact, IsolationFact } from '../turn/facts.js';
 import { messageOf } from '../text/errors.js';
 import {
   agentEnv,

@@ -5,7 +5,7 @@
  */
 import type { Egress } from '../config/allowed-hosts.js';
 import { EgressFence, FenceError } from '../fence/fence.js';
-import type { EgressFact } from '../run/facts.js';
+import type { EgressFact } from '../turn/facts.js';
 import type { Admin, IsolationHost } from './host.js';
 
 export interface FenceOptions {

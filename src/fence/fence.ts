@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { hostsText, type AllowedHost } from '../config/allowed-hosts.js';
-import type { EgressFact } from '../run/facts.js';
+import type { EgressFact } from '../turn/facts.js';
 import { messageOf } from '../text/errors.js';
 import { startEgressProxy, type EgressProxy } from './proxy.js';
 import {

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { getProxyUrl } from '@actions/http-client';
-import type { GatewayFact } from '../run/facts.js';
-import { abortableSleep } from '../run/retry.js';
+import type { GatewayFact } from '../turn/facts.js';
+import { abortableSleep } from '../http/retry.js';
 import type { Redactor } from '../text/redact.js';
 import { Ledger } from './ledger.js';
 import { frontable, PROVIDERS, type FrontedKey } from './providers.js';

@@ -1,6 +1,6 @@
 /**
  * When a model call is tried again, and after how long. The loop is the forwarder's (it must stop at
- * the first response byte); the wait itself is run/retry.ts's abortableSleep, the one sleep.
+ * the first response byte); the wait itself is http/retry.ts's abortableSleep, the one sleep.
  */
 import type { RetryLimits } from './types.js';
 

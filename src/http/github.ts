@@ -5,7 +5,7 @@
  * listings that follow `Link: rel="next"` only on the API's own origin (the token goes nowhere else).
  */
 import { request } from './fetch.js';
-import { retry, type RetryPolicy } from '../run/retry.js';
+import { retry, type RetryPolicy } from './retry.js';
 import { messageOf } from '../text/errors.js';
 import { clip } from '../text/text.js';
 
@@ -35,7 +35,7 @@ export interface GithubOptions {
   token: string;
   /** Ends every call at once: the job's grace period after a cancel. */
   signal?: AbortSignal;
-  /** run/retry.ts's sleep port, for tests on a fake clock. */
+  /** http/retry.ts's sleep port, for tests on a fake clock. */
   sleep?: RetryPolicy['sleep'];
   /** The fetch port (http/fetch.ts's `request`, through the runner's proxy); tests give their own. */
   request?: typeof request;

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { retry } from '../run/retry.js';
+import { retry } from '../http/retry.js';
 import { request } from '../http/fetch.js';
 import { messageOf } from '../text/errors.js';
 import { clip } from '../text/text.js';

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
-import { retry } from '../run/retry.js';
+import { retry } from '../http/retry.js';
 import { request, type Response } from '../http/fetch.js';
 import { messageOf } from '../text/errors.js';
 import { isSecureUrl } from '../text/url.js';

@@ -6,14 +6,14 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { findHermes } from '../cli/hermes.js';
+import { findHermes } from '../hermes/cli.js';
 import type { InstallSettings } from '../config/install.js';
 import { openTranscript } from '../config/paths.js';
 import type { CliSettings } from '../config/settings.js';
 import { childEnv } from '../process/environment.js';
-import type { Attempt, RunLog, Signals } from '../run/attempt.js';
-import type { InstallFact, InstallSource } from '../run/facts.js';
-import { StreamReader } from '../run/stream-reader.js';
+import type { Attempt, RunLog, Signals } from '../turn/attempt.js';
+import type { InstallFact, InstallSource } from '../turn/facts.js';
+import { StreamReader } from '../turn/stream-reader.js';
 import { messageOf } from '../text/errors.js';
 import { clip } from '../text/text.js';
 import { cacheAvailable, lockDown, restoreInstall, saveInstall, savesOn } from './cache.js';

@@ -3,9 +3,9 @@
  * the script): how it talks to the log, its limits, and the check that an installed `hermes` runs.
  */
 import * as fs from 'node:fs';
-import { askVersion } from '../cli/hermes.js';
+import { askVersion } from '../hermes/cli.js';
 import type { InstallSettings } from '../config/install.js';
-import type { Signals } from '../run/attempt.js';
+import type { Signals } from '../turn/attempt.js';
 import { PROCESS_LIMITS } from '../process/spawn.js';
 import { clip } from '../text/text.js';
 import { RESTORE_LIMITS, type RestoreLimits } from './cache.js';

@@ -13,7 +13,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { READ_BYTES } from '../run/lines.js';
+import { READ_BYTES } from '../turn/lines.js';
 import { childEnv } from './environment.js';
 import { commandSync } from './spawn.js';
 import { openTranscript } from '../config/paths.js';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { LineSplitter } from './line-splitter.js';
 import { PROCESS_LIMITS, signalGroup, startChild } from './spawn.js';
-import type { Signals } from '../run/attempt.js';
+import type { Signals } from '../turn/attempt.js';
 
 /**
  * One spawn of the installer: its own session and process group, no standard input (it never waits

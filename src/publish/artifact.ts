@@ -6,9 +6,9 @@ import * as path from 'node:path';
 import * as core from '@actions/core';
 import type { Redactor } from '../text/redact.js';
 import { copyRedacted } from './egress.js';
-import { retry } from '../run/retry.js';
-import { attemptTranscript } from '../run/tempfail.js';
-import { appendOutcomeRecord, type OutcomeRecord } from '../run/outcome-record.js';
+import { retry } from '../http/retry.js';
+import { attemptTranscript } from '../turn/tempfail.js';
+import { appendOutcomeRecord, type OutcomeRecord } from '../turn/outcome-record.js';
 
 export interface UploadRequest {
   transcriptPath: string;
@@ -23,7 +23,7 @@ export interface UploadRequest {
   env: NodeJS.ProcessEnv;
   /** Aborted when a cancelled job's upload must be given up (publish: UPLOAD_LIMITS.afterCancelMs after the cancel). */
   cancel?: AbortSignal;
-  /** The step's verdict, which the uploaded transcript ends with (run/outcome-record.ts). */
+  /** The step's verdict, which the uploaded transcript ends with (turn/outcome-record.ts). */
   outcome?: OutcomeRecord;
 }
 

@@ -7,7 +7,7 @@
  * of the secret is left in any line.
  */
 import * as fs from 'node:fs';
-import { upstreamTextDelta } from '../run/stream.js';
+import { upstreamTextDelta } from '../turn/stream.js';
 import { present } from '../text/errors.js';
 import { parseJson, pythonJson } from '../text/json.js';
 import { MASK, redactJsonNumbers, redactStrings, type Redactor } from '../text/redact.js';

@@ -1,5 +1,5 @@
 /** The heading of the summary and the comment: the outcome's title, and what failed. */
-import { OUTCOMES, titleOf, type Verdict } from '../run/verdict.js';
+import { OUTCOMES, titleOf, type Verdict } from '../turn/verdict.js';
 import { schemaName, type Asks } from '../schema/load.js';
 
 /**

@@ -1,5 +1,5 @@
 /** The summary's Install row: which ref, where it came from, how long it took. */
-import type { InstallFact } from '../run/facts.js';
+import type { InstallFact } from '../turn/facts.js';
 import { formatMs } from '../text/text.js';
 import { codeCell } from './markdown.js';
 

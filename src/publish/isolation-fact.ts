@@ -1,5 +1,5 @@
 /** The summary's Isolation row: which user Hermes ran as (or why not its own), what was ended after it. */
-import type { IsolationFact } from '../run/facts.js';
+import type { IsolationFact } from '../turn/facts.js';
 import { cell, codeCell } from './markdown.js';
 import { networkFact } from './network-fact.js';
 

@@ -1,9 +1,9 @@
 /** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
 import { randomUUID } from 'node:crypto';
 import type { Redactor } from '../text/redact.js';
-import type { Attempt, RunLog } from '../run/attempt.js';
-import type { Verdict } from '../run/verdict.js';
-import type { ToolCall } from '../run/turn.js';
+import type { Attempt, RunLog } from '../turn/attempt.js';
+import type { Verdict } from '../turn/verdict.js';
+import type { ToolCall } from '../turn/turn.js';
 import { cutPoint, formatMs, oneLine } from '../text/text.js';
 
 export type Sink = (line: string) => void;

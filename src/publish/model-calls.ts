@@ -1,6 +1,6 @@
 /** The summary's model-gateway parts: the run table's row, the bounded "Model calls" block, the credentials held. */
-import type { GatewayFact, ModelCallFact } from '../run/facts.js';
-import { formatCost } from '../run/session-usage.js';
+import type { GatewayFact, ModelCallFact } from '../turn/facts.js';
+import { formatCost } from '../turn/session-usage.js';
 import { clip, formatMs } from '../text/text.js';
 import { cell, codeCell, details, number, table } from './markdown.js';
 

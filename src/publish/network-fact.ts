@@ -3,7 +3,7 @@
  * reach, or why it was open) and the block of what the fence refused, each destination once. The
  * proxy's names are the agent's words: redacted when they were kept, escaped here, bounded.
  */
-import type { EgressFact } from '../run/facts.js';
+import type { EgressFact } from '../turn/facts.js';
 import { clip } from '../text/text.js';
 import { cell, codeCell, details, number, table } from './markdown.js';
 

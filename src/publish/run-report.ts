@@ -1,11 +1,11 @@
 /** What one run came to, as the outputs, the summary and the artifact see it. */
-import type { InstallFact, ThreadFact } from '../run/facts.js';
-import type { GatewayFact, IsolationFact, RulesFact } from '../run/facts.js';
-import type { Turn } from '../run/turn.js';
-import type { Outcome, Verdict } from '../run/verdict.js';
+import type { InstallFact, ThreadFact } from '../turn/facts.js';
+import type { GatewayFact, IsolationFact, RulesFact } from '../turn/facts.js';
+import type { Turn } from '../turn/turn.js';
+import type { Outcome, Verdict } from '../turn/verdict.js';
 import type { AnswerCheck } from '../schema/check.js';
 import type { Asks } from '../schema/load.js';
-import type { SessionUsage } from '../run/session-usage.js';
+import type { SessionUsage } from '../turn/session-usage.js';
 import type { Redacted, Redactor } from '../text/redact.js';
 
 /** A verdict as the report shows it: its message quotes the stream (an error, stderr), redacted. */

@@ -3,7 +3,7 @@
  * every untrusted string redacted before it reaches here, cut to a bound and escaped.
  */
 import { clip, formatMs, oneLine } from '../text/text.js';
-import { formatCost } from '../run/session-usage.js';
+import { formatCost } from '../turn/session-usage.js';
 import { cell, codeCell, link, number, table } from './markdown.js';
 import { installFact } from './install-fact.js';
 import { isolationFact } from './isolation-fact.js';

@@ -12,12 +12,12 @@ import {
   textBlock
 } from './markdown.js';
 import type { Redacted } from '../text/redact.js';
-import type { Turn } from '../run/turn.js';
+import type { Turn } from '../turn/turn.js';
 import type { RunReport } from './run-report.js';
 import { structuredBlock } from './structured.js';
 import { reviewBlock } from './review-fact.js';
 import { headingOf } from './heading.js';
-import { titleOf } from '../run/verdict.js';
+import { titleOf } from '../turn/verdict.js';
 import { renderAnswer } from './answer.js';
 import { callsBlock, callsFloor, INPUT_CHARS, NAME_CHARS, toolsBlock } from './tool-tables.js';
 import { refusedBlock } from './network-fact.js';

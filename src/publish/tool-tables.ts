@@ -1,5 +1,5 @@
 /** The tool tables: time per tool (both summaries), and one row per call (as many as the budget holds). */
-import type { ToolCall, ToolStats, Turn } from '../run/turn.js';
+import type { ToolCall, ToolStats, Turn } from '../turn/turn.js';
 import { clip, formatMs } from '../text/text.js';
 import {
   bytes,

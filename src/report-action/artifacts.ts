@@ -8,9 +8,9 @@ import { minimatch } from 'minimatch';
 import pLimit from 'p-limit';
 import { artifactUrl, errorMessage } from '../publish/artifact.js';
 import { SESSION_SUFFIX } from '../publish/session-artifact.js';
-import { retry, type Tried } from '../run/retry.js';
-import { EARLIER_ATTEMPT } from '../run/tempfail.js';
-import { parseSessionRecord, redactedUsage, type SessionUsage } from '../run/session-usage.js';
+import { retry, type Tried } from '../http/retry.js';
+import { EARLIER_ATTEMPT } from '../turn/tempfail.js';
+import { parseSessionRecord, redactedUsage, type SessionUsage } from '../turn/session-usage.js';
 import type { Redactor } from '../text/redact.js';
 import { foldTranscript, unreadableLeg, type Leg, type LegSource } from './leg.js';
 

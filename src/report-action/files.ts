@@ -6,7 +6,7 @@ import type { Redactor } from '../text/redact.js';
 import { errorMessage } from '../publish/artifact.js';
 import { foldTranscript, unreadableLeg, type Leg } from './leg.js';
 import * as fs from 'node:fs';
-import { parseSessionRecord, redactedUsage } from '../run/session-usage.js';
+import { parseSessionRecord, redactedUsage } from '../turn/session-usage.js';
 
 /**
  * A session record beside a transcript: `<name>-session.jsonl` as downloaded from its artifact, or

@@ -2,14 +2,14 @@
  * One leg of a matrix: its transcript folded by the same stream → turn → verdict code as a live run
  * (followFile, verdictOf), kept as the few numbers the report needs.
  */
-import type { RunLog } from '../run/attempt.js';
-import { followFile } from '../run/stream-reader.js';
-import type { Tokens } from '../run/stream.js';
-import type { ToolStats } from '../run/turn.js';
-import { verdictOf, type Outcome } from '../run/verdict.js';
+import type { RunLog } from '../turn/attempt.js';
+import { followFile } from '../turn/stream-reader.js';
+import type { Tokens } from '../turn/stream.js';
+import type { ToolStats } from '../turn/turn.js';
+import { verdictOf, type Outcome } from '../turn/verdict.js';
 import type { Redactor } from '../text/redact.js';
-import type { SessionUsage } from '../run/session-usage.js';
-import { readOutcomeRecord } from '../run/outcome-record.js';
+import type { SessionUsage } from '../turn/session-usage.js';
+import { readOutcomeRecord } from '../turn/outcome-record.js';
 
 /** A leg's outcome: a live run's, or `unreadable` when its transcript could not be downloaded or read. */
 export type LegOutcome = Outcome | 'unreadable';

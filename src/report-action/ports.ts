@@ -4,7 +4,7 @@
  * are the real ones; tests pass their own.
  */
 import * as core from '@actions/core';
-import { abortableSleep } from '../run/retry.js';
+import { abortableSleep } from '../http/retry.js';
 import { artifactClient, type Client } from './artifacts.js';
 import type { ReportInputName } from './inputs.js';
 

@@ -18,9 +18,9 @@ import {
 import { toolsBlock } from '../publish/tool-tables.js';
 import { SUMMARY_BUDGET_BYTES } from '../publish/summary.js';
 import type { Leg, LegOutcome } from './leg.js';
-import { OUTCOMES } from '../run/verdict.js';
+import { OUTCOMES } from '../turn/verdict.js';
 import type { Totals } from './totals.js';
-import { formatCost } from '../run/session-usage.js';
+import { formatCost } from '../turn/session-usage.js';
 import type { SetAside } from './reruns.js';
 
 /** Where the legs came from: this run's artifacts, or local files. */

@@ -1,5 +1,5 @@
 /** What a matrix came to: counts, sums, and the tools across every leg. */
-import type { ToolStats } from '../run/turn.js';
+import type { ToolStats } from '../turn/turn.js';
 import type { Leg, LegOutcome } from './leg.js';
 
 export interface Totals {

@@ -12,11 +12,11 @@ import {
 import { foreignCheckout } from '../access/authorship.js';
 import { planIsolation, type IsolationPlan } from '../confine/host.js';
 import { fenceTool } from '../fence/fence.js';
-import { StickyComment } from '../comment/sticky.js';
+import { StickyComment } from '../github/sticky.js';
 import { Input } from '../config/inputs.js';
 import type { CliSettings, IsolationMode, Settings } from '../config/settings.js';
 import type { RunReport } from '../publish/run-report.js';
-import type { IsolationFact } from '../run/facts.js';
+import type { IsolationFact } from '../turn/facts.js';
 import type { Redacted } from '../text/redact.js';
 import type { ForkPull } from '../fork/pull.js';
 import { forkAdmitted, forkPullFor, forkRefusal, forkUnmet } from './fork.js';

@@ -1,7 +1,7 @@
 /** Step 5, the report: what the run came to, built once, as a value the publishing only reads. */
-import { redactedUsage } from '../run/session-usage.js';
-import { TurnBuilder } from '../run/turn.js';
-import type { Decision } from '../run/decision.js';
+import { redactedUsage } from '../turn/session-usage.js';
+import { TurnBuilder } from '../turn/turn.js';
+import type { Decision } from '../turn/decision.js';
 import { shown, type RunReport } from '../publish/run-report.js';
 import type { AnswerCheck } from '../schema/check.js';
 import type { Redactor } from '../text/redact.js';

@@ -5,15 +5,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { notInstalled, type Provided } from '../install/install.js';
-import { exportTimeoutMs, recordPathFor, type SessionRecord } from '../cli/session-record.js';
+import { exportTimeoutMs, recordPathFor, type SessionRecord } from '../hermes/session-record.js';
 import type { CliSettings } from '../config/settings.js';
 import type { Query } from '../config/values.js';
 import { gatewayFact } from '../gateway/gateway.js';
 import { LiveLog } from '../publish/log.js';
-import { Cancelled, untilCancelled, type Cancellation } from '../run/cancellation.js';
-import type { GatewayFact, InstallFact, IsolationFact, ThreadFact } from '../run/facts.js';
-import { refusedChatFlags } from '../cli/hermes.js';
-import { retryTempfail, type Attempts } from '../run/tempfail.js';
+import { Cancelled, untilCancelled, type Cancellation } from '../turn/cancellation.js';
+import type { GatewayFact, InstallFact, IsolationFact, ThreadFact } from '../turn/facts.js';
+import { refusedChatFlags } from '../hermes/cli.js';
+import { retryTempfail, type Attempts } from '../turn/tempfail.js';
 import {
   apiServerTurn,
   installIo,

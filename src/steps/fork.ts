@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { readPull } from '../comment/review.js';
+import { readPull } from '../github/review.js';
 import type { IsolationPlan } from '../confine/host.js';
 import { Input } from '../config/inputs.js';
 import type { CliSettings } from '../config/settings.js';

@@ -13,8 +13,8 @@ import { frontingOf, readsConfig, whileFronted } from '../fronting/fronting.js';
 import { PROVIDERS } from '../gateway/providers.js';
 import type { Gateway } from '../gateway/types.js';
 import { inert, type LiveLog } from '../publish/log.js';
-import { unenforcedWarning } from '../run/budget.js';
-import type { Cancellation } from '../run/cancellation.js';
+import { unenforcedWarning } from '../turn/budget.js';
+import type { Cancellation } from '../turn/cancellation.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
 

@@ -4,14 +4,14 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ApiServer } from '../api/server.js';
+import { ApiServer } from '../api-server/server.js';
 import type { ApiModeSettings, CliSettings } from '../config/settings.js';
 import { inert, type LiveLog } from '../publish/log.js';
 import type { InstallIo } from '../install/job.js';
-import type { Attempt } from '../run/attempt.js';
-import type { Cancellation } from '../run/cancellation.js';
-import { followFile } from '../run/stream-reader.js';
-import { retryTempfail, type Attempts } from '../run/tempfail.js';
+import type { Attempt } from '../turn/attempt.js';
+import type { Cancellation } from '../turn/cancellation.js';
+import { followFile } from '../turn/stream-reader.js';
+import { retryTempfail, type Attempts } from '../turn/tempfail.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
 

@@ -13,7 +13,7 @@ import { askForJson, withSchema } from '../schema/prompt.js';
 import { withProposals } from '../schema/proposals.js';
 import { messageOf } from '../text/errors.js';
 import { environmentSecrets, makeRedactor, type Redactor } from '../text/redact.js';
-import { cleartextWarning } from '../api/server.js';
+import { cleartextWarning } from '../api-server/server.js';
 import type { Ports } from './ports.js';
 
 export interface Plan {

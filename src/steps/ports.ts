@@ -6,12 +6,12 @@
 import * as core from '@actions/core';
 import { GATE_LIMITS, type GateLimits } from '../access/gate.js';
 import type { InputName } from '../config/inputs.js';
-import { probeVersion, hermesAttempt } from '../cli/hermes.js';
+import { probeVersion, hermesAttempt } from '../hermes/cli.js';
 import { provideHermes } from '../install/install.js';
 import { heldCredentials, startGateway } from '../gateway/gateway.js';
 import type { RetryLimits } from '../gateway/types.js';
 import { THIS_HOST, type IsolationHost } from '../confine/host.js';
-import { readSessionRecord } from '../cli/session-record.js';
+import { readSessionRecord } from '../hermes/session-record.js';
 import { uploadTranscript } from '../publish/artifact.js';
 import type { Sink } from '../publish/log.js';
 import { uploadSessionRecord } from '../publish/session-artifact.js';
@@ -20,8 +20,8 @@ import {
   listenForCancellation,
   type Cancellation,
   type Grace
-} from '../run/cancellation.js';
-import { abortableSleep } from '../run/retry.js';
+} from '../turn/cancellation.js';
+import { abortableSleep } from '../http/retry.js';
 
 /** Everything the action tells the runner and the person watching. */
 export interface OutputSink {
@@ -64,7 +64,7 @@ export interface UploadPorts {
   record: typeof uploadSessionRecord;
 }
 
-/** The limits run() itself keeps (the attempt's own are in src/cli/ and src/run/supervise.ts). */
+/** The limits run() itself keeps (the attempt's own are in src/hermes/ and src/turn/supervise.ts). */
 export interface Limits {
   grace: Grace;
   /** Up to this fraction of each exit-75 backoff is added at random. */

@@ -2,14 +2,14 @@
  * Step 6, publishing: outputs, the transcript's upload, the outputs the upload added, the comment,
  * the summary, and the step's colour. A refusal is published the same way, with nothing to upload.
  */
-import type { StickyComment } from '../comment/sticky.js';
-import { viewOf } from '../comment/view.js';
+import type { StickyComment } from '../github/sticky.js';
+import { viewOf } from '../github/view.js';
 import { Input } from '../config/inputs.js';
 import type { Settings } from '../config/settings.js';
 import { Output, outputsOf } from '../publish/outputs.js';
 import { shown } from '../publish/run-report.js';
 import { invalidInputSummary, renderSummary, skippedSummary } from '../publish/summary.js';
-import { afterCancel, cancelledAfter, graceLeft, type Cancellation } from '../run/cancellation.js';
+import { afterCancel, cancelledAfter, graceLeft, type Cancellation } from '../turn/cancellation.js';
 import { UPLOAD_LIMITS } from '../publish/artifact.js';
 import { messageOf } from '../text/errors.js';
 import { makeRedactor, type Redactor } from '../text/redact.js';

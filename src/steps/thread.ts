@@ -7,7 +7,7 @@
  * user: its home is then a throw-away one, never the runner's own store.
  */
 import type { CliSettings } from '../config/settings.js';
-import type { ThreadFact } from '../run/facts.js';
+import type { ThreadFact } from '../turn/facts.js';
 import type { Redactor } from '../text/redact.js';
 import { messageOf } from '../text/errors.js';
 import { threadPlace, type ThreadPlace } from '../thread/place.js';

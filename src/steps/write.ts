@@ -10,9 +10,9 @@ import {
   postReview,
   readPull,
   type ReviewProposal
-} from '../comment/review.js';
-import { CommentApi, type Author } from '../comment/api.js';
-import { commentTarget, type CommentTarget } from '../comment/target.js';
+} from '../github/review.js';
+import { CommentApi, type Author } from '../github/api.js';
+import { commentTarget, type CommentTarget } from '../github/target.js';
 import type { Answer } from '../http/github.js';
 import { Output, type OutputName } from '../publish/outputs.js';
 import type { ReviewFact } from '../publish/run-report.js';
@@ -34,7 +34,7 @@ export async function writeForAgent(
   { env, out }: Pick<Ports, 'env' | 'out'>,
   /** The head the agent reviewed (`fork-prs: review`): the review goes on it, or is not written. */
   reviewedHead?: string,
-  /** Who the token is, as the sticky comment already asked (comment/sticky.ts); else asked here. */
+  /** Who the token is, as the sticky comment already asked (github/sticky.ts); else asked here. */
   identity?: () => Promise<Answer<Author>>
 ): Promise<Written> {
   const outputs = new Map<OutputName, string>(

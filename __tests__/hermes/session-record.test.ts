@@ -1,0 +1,95 @@
+/**
+ * The session export in-process: spawnExport on real child processes (this Node, told what to do),
+ * and readSessionRecord's note for each way an export fails. session-record.e2e runs one of them
+ * with the simulator, through run() in-process; the verdict never depends on any.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, describe, expect, test } from '@jest/globals';
+import {
+  readSessionRecord,
+  spawnExport,
+  type ExportSpawn,
+  type SpawnResult
+} from '../../src/hermes/session-record.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-session-record-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** This Node running `script` as the export, its stdout into a file of its own. */
+const exporting = (name: string, script: string, timeoutMs = 30_000): ExportSpawn => ({
+  executable: process.execPath,
+  argv: ['-e', script],
+  cwd: dir,
+  env: { PATH: process.env.PATH },
+  timeoutMs,
+  output: path.join(dir, `${name}.session.jsonl`)
+});
+
+describe('spawnExport', () => {
+  test('exit 0 is a record written', async () => {
+    const spec = exporting('ok', 'console.log("{}")');
+    expect(await spawnExport(spec)).toEqual({ ok: true });
+    expect(fs.readFileSync(spec.output, 'utf8')).toBe('{}\n');
+  });
+
+  test('another exit code, with the last line of stderr (else of stdout)', async () => {
+    expect(
+      await spawnExport(
+        exporting('fail', 'console.error("opening state.db\\ndatabase is locked"); process.exit(1)')
+      )
+    ).toEqual({ ok: false, why: 'exited with code 1: database is locked' });
+    expect(
+      await spawnExport(exporting('absent', 'console.log("No session \'x\'"); process.exit(2)'))
+    ).toEqual({ ok: false, why: "exited with code 2: No session 'x'" });
+  });
+
+  test('an export that hangs is killed at its time limit', async () => {
+    expect(await spawnExport(exporting('hang', 'setInterval(() => {}, 1000)', 200))).toEqual({
+      ok: false,
+      why: 'it did not finish within 0.2 s'
+    });
+  });
+});
+
+describe('readSessionRecord: each failure is a note, never a throw', () => {
+  /** readSessionRecord with an export that writes `text` and then says `result`. */
+  const read = (name: string, text: string | undefined, result: SpawnResult = { ok: true }) =>
+    readSessionRecord({
+      executable: 'hermes',
+      sessionId: 's1',
+      output: path.join(dir, `${name}.read.jsonl`),
+      cwd: dir,
+      env: {},
+      timeoutMs: 1000,
+      spawn: async spec => {
+        if (text !== undefined) fs.writeFileSync(spec.output, text);
+        return result;
+      }
+    });
+  const note = (why: string): string =>
+    `The session record could not be read (\`hermes sessions export\` ${why}); cost and full tool outputs are not reported.`;
+
+  test.each<[string, string | undefined, SpawnResult, string]>([
+    [
+      'a failed export',
+      '',
+      { ok: false, why: 'exited with code 1: database is locked' },
+      note('exited with code 1: database is locked')
+    ],
+    ['nothing written', '', { ok: true }, note('wrote nothing')],
+    ['no file at all', undefined, { ok: true }, 'left a record that cannot be read: ']
+  ])('%s', async (name, text, result, expected) => {
+    const record = await read(name.replace(/ /g, '-'), text, result);
+    expect(record.ok).toBe(false);
+    expect(record.ok === false && record.note).toContain(expected);
+  });
+
+  test('a record that does not parse', async () => {
+    const record = await read('garbage', 'Traceback (most recent call last):\n');
+    expect(record.ok === false && record.note).toMatch(
+      /^The session record could not be read \(`hermes sessions export` wrote a record that does not parse: .+\); cost and full tool outputs are not reported\.$/
+    );
+  });
+});
