@@ -38915,22 +38915,9 @@ module.exports = {
 /* harmony export */   v2: () => (/* binding */ GATE_LIMITS),
 /* harmony export */   w4: () => (/* binding */ admit)
 /* harmony export */ });
-/* unused harmony export readEventFacts */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _http_github_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(56189);
-/* harmony import */ var _config_events_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58401);
-/* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(64389);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90108);
-/**
- * Who may start the agent. On events that someone without write access can cause (a comment, an
- * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
- * on the repository is read from the REST API: admin, maintain and write pass; anyone else only when
- * listed in allowed-users (bots: allowed-bots, by name). Fail closed: a permission or an event payload
- * that cannot be read refuses.
- */
-
-
+/* harmony import */ var _http_github_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(56189);
+/* harmony import */ var _config_events_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58401);
+/* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(64389);
 
 
 
@@ -38946,7 +38933,8 @@ const GATE_LIMITS = Object.freeze({
     timeoutMs: 10_000,
     retryDelayMs: 1000
 });
-function triggerOf(env) {
+/** Who caused the event and what its payload says of forks and authors; `event` read once by admission. */
+function triggerOf(env, event) {
     const actor = env.GITHUB_ACTOR || undefined;
     const triggering = env.GITHUB_TRIGGERING_ACTOR || undefined;
     return {
@@ -38958,20 +38946,14 @@ function triggerOf(env) {
         repository: env.GITHUB_REPOSITORY || undefined,
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
         onRunner: env.GITHUB_ACTIONS === 'true',
-        facts: readEventFacts(env.GITHUB_EVENT_PATH)
+        facts: eventFactsOf(event)
     };
 }
 /** The fork and author fields of the payload the runner wrote; anything else in it is ignored. */
-function readEventFacts(file) {
-    if (!file)
-        return { unreadable: 'GITHUB_EVENT_PATH is not set' };
-    let payload;
-    try {
-        payload = JSON.parse(node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file, 'utf8'));
-    }
-    catch (error) {
-        return { unreadable: `the event payload ${file} cannot be read (${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .b)(error)})` };
-    }
+function eventFactsOf(event) {
+    if ('unreadable' in event)
+        return event;
+    const { payload } = event;
     const at = (value, key) => typeof value === 'object' && value !== null
         ? value[key]
         : undefined;
@@ -39008,7 +38990,7 @@ function readEventFacts(file) {
 function gated(trigger) {
     if (!trigger.event)
         return trigger.onRunner;
-    return !_config_events_js__WEBPACK_IMPORTED_MODULE_2__/* .WRITERS_ONLY_EVENTS */ .Q.has(trigger.event);
+    return !_config_events_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITERS_ONLY_EVENTS */ .Qy.has(trigger.event);
 }
 async function admit(trigger, settings, ports = {}) {
     const { event, actor, rerunBy } = trigger;
@@ -39017,7 +38999,7 @@ async function admit(trigger, settings, ports = {}) {
             allowed: true,
             why: 'not on a GitHub Actions runner (no GITHUB_EVENT_NAME): no check'
         };
-    if (event && _config_events_js__WEBPACK_IMPORTED_MODULE_2__/* .WRITERS_ONLY_EVENTS */ .Q.has(event))
+    if (event && _config_events_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITERS_ONLY_EVENTS */ .Qy.has(event))
         return {
             allowed: true,
             actor,
@@ -39046,8 +39028,8 @@ async function admit(trigger, settings, ports = {}) {
     if (fork) {
         // A fork's run carries the fork's code and outputs: write access to the base is not enough.
         if (bot || !settings.allowedUsers.includes(actor.toLowerCase()))
-            return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.AllowedUsers}" to let them start it`}.${rerunNote}`);
-        whys.push(`listed by name in "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
+            return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedUsers}" to let them start it`}.${rerunNote}`);
+        whys.push(`listed by name in "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
         writer = false;
     }
     else {
@@ -39093,7 +39075,7 @@ async function admit(trigger, settings, ports = {}) {
 /** Whether login may start the agent on its own: listed, or write access on the repository. */
 async function check(trigger, settings, ports, login, did) {
     const bot = isBot(login);
-    const input = bot ? _config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.AllowedBots : _config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.AllowedUsers;
+    const input = bot ? _config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedBots : _config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedUsers;
     const listed = bot ? settings.allowedBots : settings.allowedUsers;
     if (!bot && listed.includes('*'))
         return { ok: true, why: `"${input}" is "*" (anyone)` };
@@ -39145,9 +39127,9 @@ async function readPermission(trigger, actor, token, { request: send, limits = G
     if (!trigger.repository)
         return unknown('GITHUB_REPOSITORY is not set');
     if (!token)
-        return unknown(`"${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.GithubToken}" is empty`);
+        return unknown(`"${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.GithubToken}" is empty`);
     const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
-    const got = await (0,_http_github_js__WEBPACK_IMPORTED_MODULE_1__/* .githubCall */ .Mc)({
+    const got = await (0,_http_github_js__WEBPACK_IMPORTED_MODULE_0__/* .githubCall */ .Mc)({
         token,
         request: send,
         retry: { tries: 2, backoffMs: limits.retryDelayMs },
@@ -39159,7 +39141,7 @@ async function readPermission(trigger, actor, token, { request: send, limits = G
         // The second failure in a row is the last: said so.
         const twice = (got.tries ?? 1) > 1 && !got.timedOut ? ', twice' : '';
         const hint = got.status === 401 || got.status === 403
-            ? `; "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.GithubToken}" needs to read the repository's collaborators`
+            ? `; "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.GithubToken}" needs to read the repository's collaborators`
             : '';
         return unknown(`${got.why}${twice}${hint}`);
     }
@@ -39303,11 +39285,14 @@ function pinnedOf(raw) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ WRITERS_ONLY_EVENTS),
-/* harmony export */   Z: () => (/* binding */ eventPayload)
+/* harmony export */   Md: () => (/* binding */ payloadOf),
+/* harmony export */   N5: () => (/* binding */ readEventPayload),
+/* harmony export */   Qy: () => (/* binding */ WRITERS_ONLY_EVENTS)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90108);
+
 
 /**
  * Events only people with write access to the repository can cause. The trigger gate lets them
@@ -39322,18 +39307,23 @@ const WRITERS_ONLY_EVENTS = new Set([
     'repository_dispatch',
     'merge_group'
 ]);
-/** The event's payload as the runner wrote it (GITHUB_EVENT_PATH), or undefined where it cannot be read. */
-function eventPayload(env) {
+/**
+ * The event's payload (GITHUB_EVENT_PATH), read once per run by admission: the gate, the trigger
+ * phrase, the fork-PR mode and where the comment and the review go all read this one value.
+ */
+function readEventPayload(env) {
     const file = env.GITHUB_EVENT_PATH;
     if (!file)
-        return undefined;
+        return { unreadable: 'GITHUB_EVENT_PATH is not set' };
     try {
-        return JSON.parse(node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file, 'utf8'));
+        return { payload: JSON.parse(node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file, 'utf8')) };
     }
-    catch {
-        return undefined;
+    catch (error) {
+        return { unreadable: `the event payload ${file} cannot be read (${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .b)(error)})` };
     }
 }
+/** The payload itself, or undefined where it could not be read. */
+const payloadOf = (event) => 'payload' in event ? event.payload : undefined;
 
 
 /***/ }),
@@ -42580,7 +42570,7 @@ __webpack_async_result__();
 
 
 /** Whether this run may write the cache: never on an event a stranger can cause (comments, PRs, workflow_run). */
-const savesOn = (event) => event !== undefined && _config_events_js__WEBPACK_IMPORTED_MODULE_4__/* .WRITERS_ONLY_EVENTS */ .Q.has(event);
+const savesOn = (event) => event !== undefined && _config_events_js__WEBPACK_IMPORTED_MODULE_4__/* .WRITERS_ONLY_EVENTS */ .Qy.has(event);
 /** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
 async function cacheAvailable() {
     const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
@@ -63291,19 +63281,20 @@ function answerBlock(answer, redact, room) {
 ;// CONCATENATED MODULE: ./src/github/target.ts
 /**
  * Where the sticky comment goes: the pull request or issue the event belongs to, read from the event
- * payload (`GITHUB_EVENT_PATH`), or the `comment-number` input on any event.
+ * payload (admission's one read of `GITHUB_EVENT_PATH`), or the `comment-number` input on any event.
  */
 
-
 const PULL_REQUEST_EVENTS = /^pull_request(_target|_review|_review_comment)?$/;
-function commentTarget(env, options) {
+function commentTarget(env, options, 
+/** The event's payload as admission read it; undefined where it could not be read. */
+payload) {
     const event = env.GITHUB_EVENT_NAME ?? '';
     const repository = env.GITHUB_REPOSITORY;
     if (!repository)
         return { none: 'GITHUB_REPOSITORY is not set' };
     const found = options.number !== undefined
         ? { number: options.number, kind: 'pull request or issue' }
-        : numberOf(event, readPayload(env.GITHUB_EVENT_PATH));
+        : numberOf(event, (0,text_text/* isObject */.Gv)(payload) ? payload : {});
     if (!found)
         return {
             none: `the ${event || 'unnamed'} event belongs to no pull request or issue; set "comment-number" to say which one to comment on`
@@ -63324,17 +63315,6 @@ function commentTarget(env, options) {
         runUrl: `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? ''}` +
             (attempt ? `/attempts/${env.GITHUB_RUN_ATTEMPT}` : '')
     };
-}
-function readPayload(file) {
-    if (!file)
-        return {};
-    try {
-        const payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
-        return (0,text_text/* isObject */.Gv)(payload) ? payload : {};
-    }
-    catch {
-        return {};
-    }
 }
 function numberOf(event, payload) {
     const field = (value, name) => (0,text_text/* isObject */.Gv)(value) ? value[name] : undefined;
@@ -63389,7 +63369,7 @@ class StickyComment {
     }
     /** The comment for this event, or undefined (after a warning) when the event belongs to no issue. */
     static for(options) {
-        const target = commentTarget(options.env, options);
+        const { target } = options;
         if ('none' in target) {
             options.warn(`No comment is written (comment is true): ${target.none}.`);
             return undefined;
@@ -64461,14 +64441,6 @@ function withPullData(prompt, pull, files, nonce = (0,external_node_crypto_.rand
 }
 
 ;// CONCATENATED MODULE: ./src/fork/pull.ts
-/**
- * `fork-prs: review`: the pull request a stranger's fork opened, as the event payload the runner wrote
- * says it. Only what the review needs is read, each field checked for its shape: the commits as full
- * SHAs (fetched by them, never by a branch name), the number as a positive integer; the texts the
- * stranger wrote (title, body, branch) are kept as data for the prompt, never used as anything else.
- */
-
-
 /** The events the mode reviews: the pull request's own (`pull_request_target`, `pull_request`). */
 const FORK_REVIEW_EVENTS = new Set([
     'pull_request_target',
@@ -64480,18 +64452,12 @@ const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
  * The event's pull request when the mode applies to it (a pull request event whose head is a fork's
  * or another repository's); undefined when it does not; why, when the payload cannot say.
  */
-function forkPullOf(event, payloadFile, repository) {
+function forkPullOf(event, read, repository) {
     if (!event || !FORK_REVIEW_EVENTS.has(event))
         return undefined;
-    if (!payloadFile)
-        return { unreadable: 'GITHUB_EVENT_PATH is not set' };
-    let payload;
-    try {
-        payload = JSON.parse(external_node_fs_.readFileSync(payloadFile, 'utf8'));
-    }
-    catch (error) {
-        return { unreadable: `the event payload cannot be read (${(0,errors/* messageOf */.b)(error)})` };
-    }
+    if ('unreadable' in read)
+        return read;
+    const { payload } = read;
     const pr = field(payload, 'pull_request');
     if (pr === undefined)
         return { unreadable: 'the event payload has no pull_request' };
@@ -64554,10 +64520,10 @@ function pull_text(value) {
 
 
 /** The event's fork pull request when `fork-prs: review` applies to it; why, when its payload cannot say. */
-function forkPullFor(settings, env) {
+function forkPullFor(settings, env, event) {
     if (settings.forkPrs !== 'review')
         return undefined;
-    return forkPullOf(env.GITHUB_EVENT_NAME, env.GITHUB_EVENT_PATH, env.GITHUB_REPOSITORY);
+    return forkPullOf(env.GITHUB_EVENT_NAME, event, env.GITHUB_REPOSITORY);
 }
 /** Which of the mode's conditions these settings and this runner do not meet, each said why. */
 function forkUnmet(settings, isolation, host) {
@@ -64817,11 +64783,14 @@ function withRequest(prompt, request, nonce = (0,external_node_crypto_.randomByt
 
 
 
+
 async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
     const { settings, redact } = plan;
-    // The event read once: who caused it, and its payload.
-    const triggered = (0,gate/* triggerOf */.ix)(env);
-    const payload = (0,events/* eventPayload */.Z)(env);
+    // The event read once: its payload, who caused it, and where the comment and the review go.
+    const event = (0,events/* readEventPayload */.N5)(env);
+    const payload = (0,events/* payloadOf */.Md)(event);
+    const triggered = (0,gate/* triggerOf */.ix)(env, event);
+    const target = commentTarget(env, { number: settings.comment.number, key: settings.comment.key }, payload);
     const strangers = (0,gate/* gated */.aH)(triggered);
     // Before the gate and before the sticky comment: a comment that does not ask costs nothing.
     const phrase = phraseVerdict(settings.triggerPhrase, triggered.event, payload);
@@ -64831,12 +64800,12 @@ async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
         return { allowed: false, skipped: true, refusal: { allowed: false, actor, event, message } };
     }
     const request = phrase?.asked ? requestOf(phrase) : undefined;
-    const comment = stickyComment(settings, plan, { env, out });
+    const comment = stickyComment(settings, plan, target, out);
     const isolation = settings.mode === 'cli'
         ? (0,host/* planIsolation */.wE)(settings.isolation, platform, isolationHost)
         : undefined;
     // fork-prs: review: a fork's pull request is a stranger's, let in on the mode's safe defaults alone.
-    const fork = settings.mode === 'cli' ? forkPullFor(settings, env) : undefined;
+    const fork = settings.mode === 'cli' ? forkPullFor(settings, env, event) : undefined;
     let admission;
     if (fork && settings.mode === 'cli' && isolation) {
         const unmet = 'unreadable' in fork ? [] : forkUnmet(settings, isolation, isolationHost);
@@ -64898,7 +64867,8 @@ async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
         ...(fork && !('unreadable' in fork) && { fork }),
         ...(request && { request }),
         strangers,
-        payload
+        payload,
+        target
     };
 }
 /**
@@ -64939,14 +64909,12 @@ function cannotFence(settings, isolation, host, trigger) {
     return `No egress fence can be raised for the agent here: ${why}; and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start. Run it as its own user with nftables (or iptables) installed, or set "${inputs/* Input */.p.AllowedHosts}: *" to say an open network is intended.`;
 }
 /** `comment: true`: the sticky comment, or none (after a warning) when the event has no issue. */
-function stickyComment(settings, { redact }, { env, out }) {
+function stickyComment(settings, { redact }, target, out) {
     if (!settings.comment.enabled)
         return undefined;
     return StickyComment.for({
         token: settings.gate.token,
-        number: settings.comment.number,
-        key: settings.comment.key,
-        env,
+        target,
         redact,
         warn: message => out.warning(redact(message))
     });
@@ -70749,8 +70717,9 @@ var artifact = __nccwpck_require__(33118);
 
 
 
-
-async function writeForAgent(report, { settings, redact }, { env, out }, 
+async function writeForAgent(report, { settings, redact }, { out }, 
+/** Where the review and labels go: the event's issue or pull request, found once by admission. */
+target, 
 /** The head the agent reviewed (`fork-prs: review`): the review goes on it, or is not written. */
 reviewedHead, 
 /** Who the token is, as the sticky comment already asked (github/sticky.ts); else asked here. */
@@ -70776,7 +70745,7 @@ identity) {
     };
     // Each refusal is one warning, and the report's note on the review.
     const refused = (note) => (out.warning(note), fact({ note }));
-    const found = commentTarget(env, { number: settings.comment.number });
+    const found = target;
     const what = write.review ? 'review' : 'labels';
     if ('none' in found)
         return { outputs, review: refused(`No ${what} is written: ${found.none}.`) };
@@ -70861,7 +70830,7 @@ function refusal(what, number, failed, permission) {
 
 
 
-async function publish(report, plan, ports, { comment, cancellation, earlier, reviewedHead }) {
+async function publish(report, plan, ports, { comment, cancellation, earlier, target, reviewedHead }) {
     const { settings, redact } = plan;
     const { out } = ports;
     // The session record could not be read: said once the stream's block is closed.
@@ -70882,7 +70851,7 @@ async function publish(report, plan, ports, { comment, cancellation, earlier, re
     // The review and the labels the answer proposed: written by the action, before the comment links to them.
     const wrote = cancelled
         ? undefined
-        : await writeForAgent(report, plan, ports, reviewedHead, comment && (() => comment.identity()));
+        : await writeForAgent(report, plan, ports, target ?? { none: 'the run stopped before its event was read' }, reviewedHead, comment && (() => comment.identity()));
     // Cancelled while the review and labels were written (before any upload began).
     const cancelledWriting = !cancelled && cancellation?.cancelledAt !== undefined;
     // Not kept in `written`: the report's own outputs leave these empty, so a rewrite below never clears them.
@@ -71110,6 +71079,7 @@ async function carryOn(plan, admitted, ports, cancellation) {
         comment: admitted.comment,
         cancellation: executed.cancellation,
         earlier: executed.earlier.map(a => a.transcript),
+        target: admitted.target,
         reviewedHead: admitted.fork?.headSha
     });
 }

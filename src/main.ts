@@ -80,6 +80,7 @@ async function carryOn(
     comment: admitted.comment,
     cancellation: executed.cancellation,
     earlier: executed.earlier.map(a => a.transcript),
+    target: admitted.target,
     reviewedHead: admitted.fork?.headSha
   });
 }

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { parseSettings } from '../../src/config/settings.js';
 import { DATA_LIMITS, quoted, withPullData, type ChangedFile } from '../../src/fork/prompt-data.js';
 import { forkPullOf, type ForkPull } from '../../src/fork/pull.js';
+import { readEventPayload, type EventPayload } from '../../src/config/events.js';
 
 const ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'fork-pull-'));
 afterAll(() => fs.rmSync(ROOT, { recursive: true, force: true }));
@@ -19,8 +20,8 @@ afterAll(() => fs.rmSync(ROOT, { recursive: true, force: true }));
 const HEAD = 'c3d9ff7a3cd57f0a1b2c3d4e5f60718293a4b5c6';
 const BASE = '0123456789abcdef0123456789abcdef01234567';
 
-/** The payload file of a pull request event whose head repository is `repo`. */
-function payload(repo: unknown, over: Record<string, unknown> = {}): string {
+/** A pull request event whose head repository is `repo`, written as the runner does and read as admission does. */
+function payload(repo: unknown, over: Record<string, unknown> = {}): EventPayload {
   const file = path.join(fs.mkdtempSync(path.join(ROOT, 'event-')), 'event.json');
   const pr = {
     number: 12,
@@ -32,7 +33,7 @@ function payload(repo: unknown, over: Record<string, unknown> = {}): string {
     ...over
   };
   fs.writeFileSync(file, JSON.stringify({ number: 12, pull_request: pr }));
-  return file;
+  return readEventPayload({ GITHUB_EVENT_PATH: file });
 }
 
 const FORK = { fork: true, full_name: 'mallory/repo' };
@@ -88,13 +89,14 @@ describe('which pull requests the mode reviews', () => {
   });
 
   test('no payload, or one that is not JSON: unreadable', () => {
-    expect(forkPullOf('pull_request_target', undefined, 'octo/repo')).toEqual({
+    expect(forkPullOf('pull_request_target', readEventPayload({}), 'octo/repo')).toEqual({
       unreadable: 'GITHUB_EVENT_PATH is not set'
     });
     const bad = path.join(ROOT, 'bad.json');
     fs.writeFileSync(bad, '{');
-    expect(forkPullOf('pull_request_target', bad, 'octo/repo')).toEqual({
-      unreadable: expect.stringMatching(/^the event payload cannot be read/)
+    const read = readEventPayload({ GITHUB_EVENT_PATH: bad });
+    expect(forkPullOf('pull_request_target', read, 'octo/repo')).toEqual({
+      unreadable: expect.stringMatching(/^the event payload .*bad\.json cannot be read \(/)
     });
   });
 

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { commentTarget, markerOf } from '../../src/github/target.js';
+import { payloadOf, readEventPayload } from '../../src/config/events.js';
 import { COMMENT_LIMIT_CHARS, renderComment } from '../../src/github/body.js';
 import { StickyComment } from '../../src/github/sticky.js';
 import { makeRedactor } from '../../src/text/redact.js';
@@ -13,6 +14,10 @@ import type { Redacted } from '../../src/text/redact.js';
 import type { Outcome } from '../../src/turn/verdict.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-comment-unit-'));
+/** Where the comment goes for this environment, its payload read as admission reads it. */
+const targetFor = (env: NodeJS.ProcessEnv, options: Parameters<typeof commentTarget>[1]) =>
+  commentTarget(env, options, payloadOf(readEventPayload(env)));
+
 function envFor(event: string, payload: unknown): NodeJS.ProcessEnv {
   const file = path.join(dir, `${event}.json`);
   fs.writeFileSync(file, JSON.stringify(payload));
@@ -37,7 +42,7 @@ describe('where the comment goes', () => {
     ['issue_comment', { issue: { number: 9, pull_request: { url: 'x' } } }, 9, 'pull request'],
     ['workflow_run', { workflow_run: { pull_requests: [{ number: 10 }] } }, 10, 'pull request']
   ])('%s: %j → #%d', (event, payload, number, kind) => {
-    expect(commentTarget(envFor(event, payload), {})).toMatchObject({ number, kind });
+    expect(targetFor(envFor(event, payload), {})).toMatchObject({ number, kind });
   });
 
   test.each([
@@ -45,13 +50,13 @@ describe('where the comment goes', () => {
     ['push', {}],
     ['issues', { issue: { number: '7' } }]
   ])('%s %j: none, and the reason names comment-number', (event, payload) => {
-    expect(commentTarget(envFor(event, payload), {})).toEqual({
+    expect(targetFor(envFor(event, payload), {})).toEqual({
       none: expect.stringContaining('"comment-number"')
     });
   });
 
   test('comment-number wins on any event; the run link and the workflow file (not its ref) are kept', () => {
-    const target = commentTarget(
+    const target = targetFor(
       {
         ...envFor('push', {}),
         GITHUB_RUN_ATTEMPT: '2',
@@ -202,7 +207,10 @@ describe('failing to comment', () => {
     const waits: number[] = [];
     const sticky = StickyComment.for({
       token: 't',
-      env: { ...envFor('issues', { issue: { number: 2 } }), GITHUB_API_URL: api.url },
+      target: targetFor(
+        { ...envFor('issues', { issue: { number: 2 } }), GITHUB_API_URL: api.url },
+        {}
+      ),
       redact: makeRedactor([]),
       warn: m => warnings.push(m),
       sleep: async ms => void waits.push(ms)

@@ -281,6 +281,29 @@ describe('one of each in the process layer and the trust of events', () => {
     expect(importing).toEqual([path.join('process', 'spawn.ts')]);
   });
 
+  test('one read of the event payload: only config/events.ts reads GITHUB_EVENT_PATH, once per run in admission', () => {
+    // Comments may name it; code may not.
+    const code = (file: string): string =>
+      fs
+        .readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/.*$/gm, '');
+    const reading = sources(src)
+      .filter(f => /GITHUB_EVENT_PATH/.test(code(f)))
+      .map(f => path.relative(src, f));
+    expect(reading).toEqual([path.join('config', 'events.ts')]);
+    const calling = sources(src)
+      .filter(f => /\breadEventPayload\(/.test(code(f)))
+      .map(f => path.relative(src, f));
+    expect(calling.sort()).toEqual([
+      path.join('config', 'events.ts'),
+      path.join('steps', 'admit.ts')
+    ]);
+    expect(code(path.join(src, 'steps', 'admit.ts')).match(/\breadEventPayload\(/g)).toHaveLength(
+      1
+    );
+  });
+
   test('one GitHub REST client: the gate, the comment, the review and the labels call through http/github.ts', () => {
     const speaking = sources(src)
       .filter(f => /X-GitHub-Api-Version|api\.github\.com\/repos/.test(fs.readFileSync(f, 'utf8')))

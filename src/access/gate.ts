@@ -5,12 +5,10 @@
  * listed in allowed-users (bots: allowed-bots, by name). Fail closed: a permission or an event payload
  * that cannot be read refuses.
  */
-import * as fs from 'node:fs';
 import type { request } from '../http/fetch.js';
 import { githubCall } from '../http/github.js';
-import { WRITERS_ONLY_EVENTS } from '../config/events.js';
+import { WRITERS_ONLY_EVENTS, type EventPayload } from '../config/events.js';
 import { Input } from '../config/inputs.js';
-import { messageOf } from '../text/errors.js';
 
 /** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
 export const PULL_REQUEST_EVENTS = new Set([
@@ -92,7 +90,8 @@ export type Admission =
     }
   | { allowed: false; actor?: string; event?: string; message: string };
 
-export function triggerOf(env: NodeJS.ProcessEnv): Trigger {
+/** Who caused the event and what its payload says of forks and authors; `event` read once by admission. */
+export function triggerOf(env: NodeJS.ProcessEnv, event: EventPayload): Trigger {
   const actor = env.GITHUB_ACTOR || undefined;
   const triggering = env.GITHUB_TRIGGERING_ACTOR || undefined;
   return {
@@ -105,19 +104,14 @@ export function triggerOf(env: NodeJS.ProcessEnv): Trigger {
     repository: env.GITHUB_REPOSITORY || undefined,
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     onRunner: env.GITHUB_ACTIONS === 'true',
-    facts: readEventFacts(env.GITHUB_EVENT_PATH)
+    facts: eventFactsOf(event)
   };
 }
 
 /** The fork and author fields of the payload the runner wrote; anything else in it is ignored. */
-export function readEventFacts(file: string | undefined): Trigger['facts'] {
-  if (!file) return { unreadable: 'GITHUB_EVENT_PATH is not set' };
-  let payload: unknown;
-  try {
-    payload = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    return { unreadable: `the event payload ${file} cannot be read (${messageOf(error)})` };
-  }
+function eventFactsOf(event: EventPayload): Trigger['facts'] {
+  if ('unreadable' in event) return event;
+  const { payload } = event;
   const at = (value: unknown, key: string): unknown =>
     typeof value === 'object' && value !== null
       ? (value as Record<string, unknown>)[key]

@@ -4,8 +4,7 @@
  * SHAs (fetched by them, never by a branch name), the number as a positive integer; the texts the
  * stranger wrote (title, body, branch) are kept as data for the prompt, never used as anything else.
  */
-import * as fs from 'node:fs';
-import { messageOf } from '../text/errors.js';
+import type { EventPayload } from '../config/events.js';
 
 /** The events the mode reviews: the pull request's own (`pull_request_target`, `pull_request`). */
 export const FORK_REVIEW_EVENTS: ReadonlySet<string> = new Set([
@@ -37,17 +36,12 @@ const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
  */
 export function forkPullOf(
   event: string | undefined,
-  payloadFile: string | undefined,
+  read: EventPayload,
   repository: string | undefined
 ): ForkPull | undefined | { unreadable: string } {
   if (!event || !FORK_REVIEW_EVENTS.has(event)) return undefined;
-  if (!payloadFile) return { unreadable: 'GITHUB_EVENT_PATH is not set' };
-  let payload: unknown;
-  try {
-    payload = JSON.parse(fs.readFileSync(payloadFile, 'utf8'));
-  } catch (error) {
-    return { unreadable: `the event payload cannot be read (${messageOf(error)})` };
-  }
+  if ('unreadable' in read) return read;
+  const { payload } = read;
   const pr = field(payload, 'pull_request');
   if (pr === undefined) return { unreadable: 'the event payload has no pull_request' };
   const head = field(pr, 'head');

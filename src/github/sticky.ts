@@ -6,14 +6,13 @@
  */
 import { CommentApi, type Answer, type ApiOptions, type Author } from './api.js';
 import { renderComment, type CommentView } from './body.js';
-import { commentTarget, markerOf, type CommentTarget } from './target.js';
+import { markerOf, type CommentTarget, type NoTarget } from './target.js';
 import type { Redactor } from '../text/redact.js';
 
 export interface StickyOptions {
   token: string;
-  number?: number;
-  key?: string;
-  env: NodeJS.ProcessEnv;
+  /** Where the comment goes (target.ts), found once by admission. */
+  target: CommentTarget | NoTarget;
   redact: Redactor;
   warn: (message: string) => void;
   sleep?: ApiOptions['sleep'];
@@ -33,7 +32,7 @@ export class StickyComment {
 
   /** The comment for this event, or undefined (after a warning) when the event belongs to no issue. */
   static for(options: StickyOptions): StickyComment | undefined {
-    const target = commentTarget(options.env, options);
+    const { target } = options;
     if ('none' in target) {
       options.warn(`No comment is written (comment is true): ${target.none}.`);
       return undefined;

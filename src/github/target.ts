@@ -1,8 +1,7 @@
 /**
  * Where the sticky comment goes: the pull request or issue the event belongs to, read from the event
- * payload (`GITHUB_EVENT_PATH`), or the `comment-number` input on any event.
+ * payload (admission's one read of `GITHUB_EVENT_PATH`), or the `comment-number` input on any event.
  */
-import * as fs from 'node:fs';
 import { isObject } from '../text/text.js';
 
 export interface CommentTarget {
@@ -29,7 +28,9 @@ const PULL_REQUEST_EVENTS = /^pull_request(_target|_review|_review_comment)?$/;
 
 export function commentTarget(
   env: NodeJS.ProcessEnv,
-  options: { number?: number; key?: string }
+  options: { number?: number; key?: string },
+  /** The event's payload as admission read it; undefined where it could not be read. */
+  payload: unknown
 ): CommentTarget | NoTarget {
   const event = env.GITHUB_EVENT_NAME ?? '';
   const repository = env.GITHUB_REPOSITORY;
@@ -37,7 +38,7 @@ export function commentTarget(
   const found =
     options.number !== undefined
       ? { number: options.number, kind: 'pull request or issue' as const }
-      : numberOf(event, readPayload(env.GITHUB_EVENT_PATH));
+      : numberOf(event, isObject(payload) ? payload : {});
   if (!found)
     return {
       none: `the ${event || 'unnamed'} event belongs to no pull request or issue; set "comment-number" to say which one to comment on`
@@ -59,16 +60,6 @@ export function commentTarget(
       `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? ''}` +
       (attempt ? `/attempts/${env.GITHUB_RUN_ATTEMPT}` : '')
   };
-}
-
-function readPayload(file: string | undefined): Record<string, unknown> {
-  if (!file) return {};
-  try {
-    const payload: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return isObject(payload) ? payload : {};
-  } catch {
-    return {};
-  }
 }
 
 function numberOf(

@@ -20,7 +20,8 @@ import type { IsolationFact } from '../turn/facts.js';
 import type { Redacted } from '../text/redact.js';
 import type { ForkPull } from '../fork/pull.js';
 import { forkAdmitted, forkPullFor, forkRefusal, forkUnmet } from './fork.js';
-import { eventPayload } from '../config/events.js';
+import { payloadOf, readEventPayload } from '../config/events.js';
+import { commentTarget, type CommentTarget, type NoTarget } from '../github/target.js';
 import { phraseVerdict } from '../thread/phrase.js';
 import { requestOf, type Request } from '../thread/request.js';
 import type { Plan } from './plan.js';
@@ -53,6 +54,8 @@ interface Admitted {
   strangers: boolean;
   /** The event's payload as the runner wrote it, read once (undefined where it cannot be read). */
   payload: unknown;
+  /** Where the comment, the review and the labels go: the event's issue or pull request, or why none. */
+  target: CommentTarget | NoTarget;
 }
 
 interface Refused {
@@ -72,9 +75,15 @@ export async function admitRun(
   { env, out, limits, platform, isolationHost }: Ports
 ): Promise<AdmitResult> {
   const { settings, redact } = plan;
-  // The event read once: who caused it, and its payload.
-  const triggered = triggerOf(env);
-  const payload = eventPayload(env);
+  // The event read once: its payload, who caused it, and where the comment and the review go.
+  const event = readEventPayload(env);
+  const payload = payloadOf(event);
+  const triggered = triggerOf(env, event);
+  const target = commentTarget(
+    env,
+    { number: settings.comment.number, key: settings.comment.key },
+    payload
+  );
   const strangers = gated(triggered);
   // Before the gate and before the sticky comment: a comment that does not ask costs nothing.
   const phrase = phraseVerdict(settings.triggerPhrase, triggered.event, payload);
@@ -84,13 +93,13 @@ export async function admitRun(
     return { allowed: false, skipped: true, refusal: { allowed: false, actor, event, message } };
   }
   const request = phrase?.asked ? requestOf(phrase) : undefined;
-  const comment = stickyComment(settings, plan, { env, out });
+  const comment = stickyComment(settings, plan, target, out);
   const isolation =
     settings.mode === 'cli'
       ? planIsolation(settings.isolation, platform, isolationHost)
       : undefined;
   // fork-prs: review: a fork's pull request is a stranger's, let in on the mode's safe defaults alone.
-  const fork = settings.mode === 'cli' ? forkPullFor(settings, env) : undefined;
+  const fork = settings.mode === 'cli' ? forkPullFor(settings, env, event) : undefined;
   let admission: Admission | undefined;
   if (fork && settings.mode === 'cli' && isolation) {
     const unmet = 'unreadable' in fork ? [] : forkUnmet(settings, isolation, isolationHost);
@@ -155,7 +164,8 @@ export async function admitRun(
     ...(fork && !('unreadable' in fork) && { fork }),
     ...(request && { request }),
     strangers,
-    payload
+    payload,
+    target
   };
 }
 
@@ -209,14 +219,13 @@ function cannotFence(
 function stickyComment(
   settings: Settings,
   { redact }: Plan,
-  { env, out }: Pick<Ports, 'env' | 'out'>
+  target: CommentTarget | NoTarget,
+  out: Ports['out']
 ): StickyComment | undefined {
   if (!settings.comment.enabled) return undefined;
   return StickyComment.for({
     token: settings.gate.token,
-    number: settings.comment.number,
-    key: settings.comment.key,
-    env,
+    target,
     redact,
     warn: message => out.warning(redact(message))
   });

@@ -17,15 +17,17 @@ import { fenceTool } from '../fence/fence.js';
 import { fetchHead, type HeadTree } from '../fork/checkout.js';
 import { withPullData } from '../fork/prompt-data.js';
 import { forkPullOf, type ForkPull } from '../fork/pull.js';
+import type { EventPayload } from '../config/events.js';
 import type { Ports } from './ports.js';
 
 /** The event's fork pull request when `fork-prs: review` applies to it; why, when its payload cannot say. */
 export function forkPullFor(
   settings: CliSettings,
-  env: NodeJS.ProcessEnv
+  env: NodeJS.ProcessEnv,
+  event: EventPayload
 ): ForkPull | undefined | { unreadable: string } {
   if (settings.forkPrs !== 'review') return undefined;
-  return forkPullOf(env.GITHUB_EVENT_NAME, env.GITHUB_EVENT_PATH, env.GITHUB_REPOSITORY);
+  return forkPullOf(env.GITHUB_EVENT_NAME, event, env.GITHUB_REPOSITORY);
 }
 
 /** Which of the mode's conditions these settings and this runner do not meet, each said why. */

@@ -4,6 +4,7 @@
  */
 import type { StickyComment } from '../github/sticky.js';
 import { viewOf } from '../github/view.js';
+import type { CommentTarget, NoTarget } from '../github/target.js';
 import { Input } from '../config/inputs.js';
 import type { Settings } from '../config/settings.js';
 import { Output, outputsOf } from '../publish/outputs.js';
@@ -26,6 +27,8 @@ export interface Publishing {
   cancellation?: Cancellation;
   /** The transcripts of earlier attempts, uploaded beside the last one; absent when nothing ran. */
   earlier?: string[];
+  /** Where the review and labels go (admission found it); absent where the run stopped before. */
+  target?: CommentTarget | NoTarget;
   /** `fork-prs: review`: the head commit the agent reviewed; a review is written on it or not at all. */
   reviewedHead?: string;
 }
@@ -34,7 +37,7 @@ export async function publish(
   report: FinalReport,
   plan: Plan,
   ports: Ports,
-  { comment, cancellation, earlier, reviewedHead }: Publishing
+  { comment, cancellation, earlier, target, reviewedHead }: Publishing
 ): Promise<void> {
   const { settings, redact } = plan;
   const { out } = ports;
@@ -55,7 +58,14 @@ export async function publish(
   // The review and the labels the answer proposed: written by the action, before the comment links to them.
   const wrote = cancelled
     ? undefined
-    : await writeForAgent(report, plan, ports, reviewedHead, comment && (() => comment.identity()));
+    : await writeForAgent(
+        report,
+        plan,
+        ports,
+        target ?? { none: 'the run stopped before its event was read' },
+        reviewedHead,
+        comment && (() => comment.identity())
+      );
   // Cancelled while the review and labels were written (before any upload began).
   const cancelledWriting = !cancelled && cancellation?.cancelledAt !== undefined;
   // Not kept in `written`: the report's own outputs leave these empty, so a rewrite below never clears them.

@@ -12,7 +12,7 @@ import {
   type ReviewProposal
 } from '../github/review.js';
 import { CommentApi, type Author } from '../github/api.js';
-import { commentTarget, type CommentTarget } from '../github/target.js';
+import type { CommentTarget, NoTarget } from '../github/target.js';
 import type { Answer } from '../http/github.js';
 import { Output, type OutputName } from '../publish/outputs.js';
 import type { ReviewFact } from '../publish/run-report.js';
@@ -31,7 +31,9 @@ export interface Written {
 export async function writeForAgent(
   report: FinalReport,
   { settings, redact }: Plan,
-  { env, out }: Pick<Ports, 'env' | 'out'>,
+  { out }: Pick<Ports, 'out'>,
+  /** Where the review and labels go: the event's issue or pull request, found once by admission. */
+  target: CommentTarget | NoTarget,
   /** The head the agent reviewed (`fork-prs: review`): the review goes on it, or is not written. */
   reviewedHead?: string,
   /** Who the token is, as the sticky comment already asked (github/sticky.ts); else asked here. */
@@ -60,7 +62,7 @@ export async function writeForAgent(
     };
   // Each refusal is one warning, and the report's note on the review.
   const refused = (note: string): ReviewFact | undefined => (out.warning(note), fact({ note }));
-  const found = commentTarget(env, { number: settings.comment.number });
+  const found = target;
   const what = write.review ? 'review' : 'labels';
   if ('none' in found) return { outputs, review: refused(`No ${what} is written: ${found.none}.`) };
   const token = settings.gate.token;
