@@ -39767,7 +39767,8 @@ function isPinnedRef(ref) {
 /* harmony export */   B$: () => (/* binding */ openTranscript),
 /* harmony export */   Do: () => (/* binding */ confine),
 /* harmony export */   RY: () => (/* binding */ refuseLendingRunnersOwn),
-/* harmony export */   ro: () => (/* binding */ runnersOwnIn)
+/* harmony export */   ro: () => (/* binding */ runnersOwnIn),
+/* harmony export */   zx: () => (/* binding */ readOwnFile)
 /* harmony export */ });
 /* unused harmony export allowedRoots */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
@@ -39909,6 +39910,32 @@ function openTranscript(jsonlPath, mode) {
         if (error.code !== 'ELOOP')
             throw error;
         throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .Input */ .p.JsonlPath}" another path.`);
+    }
+}
+const O_NONBLOCK = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0;
+/**
+ * Reads a file the action itself created (the session export's standard output, opened by the action
+ * with O_EXCL) as that file and nothing else: not through a link, never blocking on a FIFO, and only a
+ * regular file that still belongs to the action's user. What the agent (whose Hermes writes the
+ * export) could put in its place is refused with an error saying so: a link to a file only the
+ * action may read, a FIFO that would hang the step, a file of its own. `maxBytes` reads only the head.
+ */
+function readOwnFile(file, maxBytes) {
+    const fd = node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    try {
+        const stat = node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync(fd);
+        if (!stat.isFile())
+            throw new Error(`${file} is not a regular file`);
+        const uid = process.geteuid?.();
+        if (uid !== undefined && stat.uid !== uid)
+            throw new Error(`${file} belongs to uid ${stat.uid}, not the action's: it was replaced`);
+        if (maxBytes === undefined)
+            return node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(fd, 'utf8');
+        const head = Buffer.alloc(Math.min(maxBytes, stat.size));
+        return head.subarray(0, node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync(fd, head, 0, head.length, 0)).toString('utf8');
+    }
+    finally {
+        node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync(fd);
     }
 }
 
@@ -42142,14 +42169,16 @@ async function hermesAttempt(settings, executable, jsonlPath, log, signals, spaw
 /* unused harmony exports EXPORT_LIMITS, exportArgv, spawnExport */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(24006);
-/* harmony import */ var _turn_session_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22925);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90108);
+/* harmony import */ var _config_paths_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81066);
+/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(24006);
+/* harmony import */ var _turn_session_usage_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(22925);
 /**
  * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
  * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
  * wrong is one note.
  */
+
 
 
 
@@ -42172,7 +42201,7 @@ function exportArgv(sessionId) {
 }
 /** Runs one export (through the process module, as the turn's user), killed at the time limit. */
 async function spawnExport(spec) {
-    const done = await (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_1__/* .commandToFile */ .T9)(spec.executable, spec.argv, {
+    const done = await (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_2__/* .commandToFile */ .T9)(spec.executable, spec.argv, {
         cwd: spec.cwd,
         env: spec.env,
         timeoutMs: spec.timeoutMs,
@@ -42186,7 +42215,7 @@ async function spawnExport(spec) {
     if (done.timedOut)
         return { ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` };
     if (done.error)
-        return { ok: false, why: (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(done.error) };
+        return { ok: false, why: (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .b)(done.error) };
     if (done.exitCode === 0)
         return { ok: true };
     // Upstream prints its errors on stdout ("No session '…'"), argparse's on stderr.
@@ -42196,7 +42225,7 @@ async function spawnExport(spec) {
 }
 function readHead(file) {
     try {
-        return node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file, 'utf8').slice(0, 4096);
+        return (0,_config_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .readOwnFile */ .zx)(file, 4096);
     }
     catch {
         return '';
@@ -42220,7 +42249,7 @@ async function readSessionRecord(request) {
     catch (error) {
         return {
             ok: false,
-            note: `The session record could not be written to ${request.output} (${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}); cost and full tool outputs are not reported.`
+            note: `The session record could not be written to ${request.output} (${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .b)(error)}); cost and full tool outputs are not reported.`
         };
     }
     const timeoutMs = request.cancelled
@@ -42245,19 +42274,19 @@ async function readSessionRecord(request) {
         return failed(result.why);
     let text;
     try {
-        text = node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(request.output, 'utf8');
+        text = (0,_config_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .readOwnFile */ .zx)(request.output);
     }
     catch (error) {
-        return failed(`left a record that cannot be read: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}`);
+        return failed(`left a record that cannot be read: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .b)(error)}`);
     }
     // Upstream reports some errors on stdout and exits 0: no JSON is the only sign.
     if (text.trim() === '')
         return failed('wrote nothing');
     try {
-        return { ok: true, path: request.output, usage: (0,_turn_session_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .parseSessionRecord */ .ZM)(text, request.sessionId) };
+        return { ok: true, path: request.output, usage: (0,_turn_session_usage_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSessionRecord */ .ZM)(text, request.sessionId) };
     }
     catch (error) {
-        return failed(`wrote a record that does not parse: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}`);
+        return failed(`wrote a record that does not parse: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .b)(error)}`);
     }
 }
 /** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_LIMITS.timeoutMs. */
@@ -72071,11 +72100,14 @@ var external_node_os_ = __nccwpck_require__(48161);
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/text/redact.ts
 var text_redact = __nccwpck_require__(53326);
+// EXTERNAL MODULE: ./src/config/paths.ts
+var paths = __nccwpck_require__(81066);
 ;// CONCATENATED MODULE: ./src/publish/session-artifact.ts
 /**
  * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
  * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
  */
+
 
 
 
@@ -72129,9 +72161,16 @@ function sessionArtifactName(transcriptArtifact) {
 async function uploadSessionRecord(request, limits = artifact/* UPLOAD_LIMITS */.N6) {
     const { env } = request;
     const name = sessionArtifactName(request.transcriptArtifact);
+    let text;
+    try {
+        // Read as the action's own file: the export that wrote it ran as the agent (config/paths.ts).
+        text = (0,paths/* readOwnFile */.zx)(request.recordPath);
+    }
+    catch (error) {
+        return { uploaded: false, reason: `the record cannot be read: ${(0,artifact/* errorMessage */.gJ)(error)}` };
+    }
     const staging = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-session-'));
     const file = external_node_path_.join(staging, name);
-    const text = external_node_fs_.readFileSync(request.recordPath, 'utf8');
     external_node_fs_.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
     // The transcript's deadline: its budget, cut short by the runner's SIGTERM on a cancelled job.
     const giveUp = (0,artifact/* deadline */.nl)((0,artifact/* uploadBudgetMs */.rl)(Buffer.byteLength(text), env, limits), limits, request.cancel);

@@ -6,7 +6,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, test } from '@jest/globals';
+import { rootWith, runsHere } from '../helpers/machine-tools.js';
+import { uploadSessionRecord } from '../../src/publish/session-artifact.js';
 import {
   readSessionRecord,
   spawnExport,
@@ -91,5 +94,73 @@ describe('readSessionRecord: each failure is a note, never a throw', () => {
     expect(record.ok === false && record.note).toMatch(
       /^The session record could not be read \(`hermes sessions export` wrote a record that does not parse: .+\); cost and full tool outputs are not reported\.$/
     );
+  });
+
+  /** A record readSessionRecord would take: one session row. */
+  const RECORD = '{"id": "s1", "estimated_cost_usd": 0.5}\n';
+
+  test('a record the export wrote is read', async () => {
+    expect(await read('plain', RECORD)).toMatchObject({ ok: true, usage: { costUsd: 0.5 } });
+  });
+
+  /** readSessionRecord with an export (the agent's Hermes) that puts `plant(output)` in the record's place. */
+  const planted = (name: string, plant: (output: string) => void) =>
+    readSessionRecord({
+      executable: 'hermes',
+      sessionId: 's1',
+      output: path.join(dir, `${name}.read.jsonl`),
+      cwd: dir,
+      env: {},
+      timeoutMs: 1000,
+      spawn: async spec => (plant(spec.output), { ok: true })
+    });
+
+  test("was a hole: a link put in the record's place was followed, as the action, to whatever it names", async () => {
+    // A file only the action should read, that happens to parse as a record.
+    const secret = path.join(dir, 'only-the-action.jsonl');
+    fs.writeFileSync(secret, RECORD, { mode: 0o600 });
+    const record = await planted('linked', output => fs.symlinkSync(secret, output));
+    expect(record).toEqual({ ok: false, note: expect.stringMatching(/cannot be read: .*ELOOP/) });
+  });
+
+  test("was a hole: a FIFO put in the record's place hung the step on its read", async () => {
+    const record = await planted('fifo', output => {
+      expect(spawnSync('mkfifo', [output]).status).toBe(0);
+    });
+    expect(record).toEqual({ ok: false, note: expect.stringContaining('is not a regular file') });
+  });
+
+  const asRoot = runsHere(
+    rootWith(),
+    'a record replaced by a file of another user (needs root to give a file away).'
+  );
+  (asRoot ? test : test.skip)(
+    "attack held: a record of another user's is not the action's",
+    async () => {
+      const record = await planted('theirs', output => {
+        fs.writeFileSync(output, RECORD);
+        fs.chownSync(output, 65534, 65534);
+      });
+      expect(record).toEqual({
+        ok: false,
+        note: expect.stringContaining("belongs to uid 65534, not the action's")
+      });
+    }
+  );
+});
+
+describe('the record at upload: read as the action wrote it', () => {
+  test('was a hole: a link in the record’s place after the export was followed by the upload', async () => {
+    const secret = path.join(dir, 'upload-secret.jsonl');
+    fs.writeFileSync(secret, '{"id": "s1"}\n', { mode: 0o600 });
+    const recordPath = path.join(dir, 'upload-linked.session.jsonl');
+    fs.symlinkSync(secret, recordPath);
+    // Refused before any upload begins: no artifact service is needed to tell.
+    expect(
+      await uploadSessionRecord({ recordPath, transcriptArtifact: 'run.jsonl', env: {} })
+    ).toEqual({
+      uploaded: false,
+      reason: expect.stringMatching(/^the record cannot be read: .*ELOOP/)
+    });
   });
 });

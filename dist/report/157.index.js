@@ -1627,228 +1627,6 @@ function closingLine(verdict, attempt) {
 var esm = __webpack_require__(52768);
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
 var p_limit = __webpack_require__(70370);
-;// CONCATENATED MODULE: ./src/publish/session-artifact.ts
-/**
- * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
- * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
- */
-
-
-
-
-
-/** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
-const SESSION_SUFFIX = '-session.jsonl';
-// A JSON string literal, escapes included.
-const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
-/**
- * One exported line, redacted inside its string values (and a number holding a secret becomes the
- * masked string): bytes outside them stay as they were.
- * A value whose raw form, masked, would no longer be a JSON string (a secret ending in `\`) is
- * decoded, masked and encoded again instead.
- */
-function redactRecordLine(line, redact) {
-    // A \u escape can spell a secret the raw text does not show: such a string is judged decoded.
-    const escaped = line.includes('\\u');
-    if (!escaped && redact(line) === line)
-        return line;
-    return redactJsonNumbers(line, redact).replace(JSON_STRING, literal => {
-        const inner = literal.slice(1, -1);
-        if (inner.includes('\\u')) {
-            const decoded = JSON.parse(literal);
-            const masked = redact(decoded);
-            return masked === decoded ? literal : JSON.stringify(masked);
-        }
-        const clean = redact(inner);
-        if (clean === inner)
-            return literal;
-        const masked = `"${clean}"`;
-        try {
-            JSON.parse(masked);
-            return masked;
-        }
-        catch {
-            return JSON.stringify(redact(JSON.parse(literal)));
-        }
-    });
-}
-function redactRecord(text, redact) {
-    return text
-        .split('\n')
-        .map(line => redactRecordLine(line, redact))
-        .join('\n');
-}
-/** `<name>.jsonl` → `<name>-session.jsonl`. */
-function sessionArtifactName(transcriptArtifact) {
-    return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
-}
-async function uploadSessionRecord(request, limits = UPLOAD_LIMITS) {
-    const { env } = request;
-    const name = sessionArtifactName(request.transcriptArtifact);
-    const staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-session-'));
-    const file = path.join(staging, name);
-    const text = fs.readFileSync(request.recordPath, 'utf8');
-    fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
-    // The transcript's deadline: its budget, cut short by the runner's SIGTERM on a cancelled job.
-    const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env, limits), limits, request.cancel);
-    const expired = giveUp.expired.then((reason) => ({
-        uploaded: false,
-        reason,
-        abandoned: true
-    }));
-    const upload = async () => {
-        const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
-        const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
-            retentionDays: request.retentionDays,
-            skipArchive: true
-        });
-        if (id === undefined)
-            return { uploaded: false, reason: 'the artifact service returned no id' };
-        return { uploaded: true, name, id, url: artifactUrl(id, env) };
-    };
-    try {
-        const result = await Promise.race([upload(), expired]);
-        if (!result.uploaded && result.abandoned)
-            return result;
-        fs.rmSync(staging, { recursive: true, force: true });
-        return result;
-    }
-    catch (error) {
-        fs.rmSync(staging, { recursive: true, force: true });
-        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
-    }
-    finally {
-        giveUp.clear();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/http/retry.ts
-/**
- * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
- * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
- */
-/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
-async function retry_retry(once, policy) {
-    const sleep = policy.sleep ?? abortableSleep;
-    for (let n = 1;; n++) {
-        const tried = await once(n);
-        if (tried.retry === undefined || n >= policy.tries || policy.signal?.aborted)
-            return tried.value;
-        const waitMs = tried.now
-            ? 0
-            : Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
-        policy.onRetry?.(tried.retry, n + 1, waitMs);
-        if (waitMs > 0)
-            await sleep(waitMs, policy.signal);
-        if (policy.signal?.aborted)
-            return tried.value;
-    }
-}
-/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
-function abortableSleep(ms, signal) {
-    return new Promise(resolve => {
-        if (signal?.aborted)
-            return resolve();
-        const done = () => {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        };
-        const timer = setTimeout(done, ms);
-        signal?.addEventListener('abort', done, { once: true });
-    });
-}
-
-;// CONCATENATED MODULE: ./src/turn/session-usage.ts
-/**
- * What a session record (`hermes sessions export`, one JSON object per session: the state store's
- * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
- * only reads it, never prices tokens itself.
- */
-
-
-/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
-const USAGE_FIELDS = [
-    'actual_cost_usd',
-    'estimated_cost_usd',
-    'cost_status',
-    'cost_source',
-    'pricing_version',
-    'billing_provider',
-    'billing_mode',
-    'input_tokens',
-    'output_tokens',
-    'cache_read_tokens',
-    'cache_write_tokens',
-    'reasoning_tokens',
-    'api_call_count',
-    'tool_call_count',
-    'message_count',
-    'end_reason'
-];
-/** The usage of a session row (an object parsed from one line of the export). */
-function usageOf(row) {
-    const fields = {};
-    for (const name of USAGE_FIELDS) {
-        const value = row[name];
-        if (value === null || typeof value === 'string' || isAmount(value))
-            fields[name] = value;
-    }
-    const usage = { fields };
-    const actual = fields.actual_cost_usd;
-    const estimate = fields.estimated_cost_usd;
-    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
-    if (isAmount(actual))
-        usage.costUsd = actual;
-    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
-        usage.costUsd = estimate;
-        usage.costEstimated = true;
-    }
-    if (usage.costUsd !== undefined)
-        usage.costEstimated ??= false;
-    if (isAmount(fields.api_call_count))
-        usage.apiCalls = fields.api_call_count;
-    return usage;
-}
-/**
- * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
- * an export of one session, its only object). Throws an error saying what is wrong otherwise.
- */
-function parseSessionRecord(text, sessionId) {
-    const rows = [];
-    for (const [i, line] of text.split('\n').entries()) {
-        if (line.trim() === '')
-            continue;
-        const { ok, value } = json_parseJson(line);
-        if (!ok)
-            throw new Error(`line ${i + 1} of the session record is not JSON`);
-        if (typeof value !== 'object' || value === null || Array.isArray(value))
-            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
-        rows.push(value);
-    }
-    if (rows.length === 0)
-        throw new Error('the session record is empty');
-    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
-    if (!row)
-        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
-    return usageOf(row);
-}
-/**
- * The usage with its strings (billing provider, end reason…) redacted: the record is the agent's
- * session, and a string in it can carry what the agent read.
- */
-function redactedUsage(usage, redact) {
-    return { ...usage, fields: redact_redactStrings(usage.fields, redact) };
-}
-function isAmount(value) {
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
-function session_usage_formatCost(usd, estimated = false) {
-    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
-    return estimated ? `≈ ${text}` : text;
-}
-
 // EXTERNAL MODULE: ./node_modules/dotenv/lib/main.js
 var main = __webpack_require__(18889);
 ;// CONCATENATED MODULE: ./src/config/hermes-dotenv.ts
@@ -2438,6 +2216,262 @@ function openTranscript(jsonlPath, mode) {
             throw error;
         throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${inputs_Input.JsonlPath}" another path.`);
     }
+}
+const O_NONBLOCK = external_node_fs_.constants.O_NONBLOCK ?? 0;
+/**
+ * Reads a file the action itself created (the session export's standard output, opened by the action
+ * with O_EXCL) as that file and nothing else: not through a link, never blocking on a FIFO, and only a
+ * regular file that still belongs to the action's user. What the agent (whose Hermes writes the
+ * export) could put in its place is refused with an error saying so: a link to a file only the
+ * action may read, a FIFO that would hang the step, a file of its own. `maxBytes` reads only the head.
+ */
+function paths_readOwnFile(file, maxBytes) {
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    try {
+        const stat = fs.fstatSync(fd);
+        if (!stat.isFile())
+            throw new Error(`${file} is not a regular file`);
+        const uid = process.geteuid?.();
+        if (uid !== undefined && stat.uid !== uid)
+            throw new Error(`${file} belongs to uid ${stat.uid}, not the action's: it was replaced`);
+        if (maxBytes === undefined)
+            return fs.readFileSync(fd, 'utf8');
+        const head = Buffer.alloc(Math.min(maxBytes, stat.size));
+        return head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)).toString('utf8');
+    }
+    finally {
+        fs.closeSync(fd);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/publish/session-artifact.ts
+/**
+ * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
+ * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
+ */
+
+
+
+
+
+
+/** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
+const SESSION_SUFFIX = '-session.jsonl';
+// A JSON string literal, escapes included.
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+/**
+ * One exported line, redacted inside its string values (and a number holding a secret becomes the
+ * masked string): bytes outside them stay as they were.
+ * A value whose raw form, masked, would no longer be a JSON string (a secret ending in `\`) is
+ * decoded, masked and encoded again instead.
+ */
+function redactRecordLine(line, redact) {
+    // A \u escape can spell a secret the raw text does not show: such a string is judged decoded.
+    const escaped = line.includes('\\u');
+    if (!escaped && redact(line) === line)
+        return line;
+    return redactJsonNumbers(line, redact).replace(JSON_STRING, literal => {
+        const inner = literal.slice(1, -1);
+        if (inner.includes('\\u')) {
+            const decoded = JSON.parse(literal);
+            const masked = redact(decoded);
+            return masked === decoded ? literal : JSON.stringify(masked);
+        }
+        const clean = redact(inner);
+        if (clean === inner)
+            return literal;
+        const masked = `"${clean}"`;
+        try {
+            JSON.parse(masked);
+            return masked;
+        }
+        catch {
+            return JSON.stringify(redact(JSON.parse(literal)));
+        }
+    });
+}
+function redactRecord(text, redact) {
+    return text
+        .split('\n')
+        .map(line => redactRecordLine(line, redact))
+        .join('\n');
+}
+/** `<name>.jsonl` → `<name>-session.jsonl`. */
+function sessionArtifactName(transcriptArtifact) {
+    return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
+}
+async function uploadSessionRecord(request, limits = UPLOAD_LIMITS) {
+    const { env } = request;
+    const name = sessionArtifactName(request.transcriptArtifact);
+    let text;
+    try {
+        // Read as the action's own file: the export that wrote it ran as the agent (config/paths.ts).
+        text = readOwnFile(request.recordPath);
+    }
+    catch (error) {
+        return { uploaded: false, reason: `the record cannot be read: ${errorMessage(error)}` };
+    }
+    const staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-session-'));
+    const file = path.join(staging, name);
+    fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
+    // The transcript's deadline: its budget, cut short by the runner's SIGTERM on a cancelled job.
+    const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env, limits), limits, request.cancel);
+    const expired = giveUp.expired.then((reason) => ({
+        uploaded: false,
+        reason,
+        abandoned: true
+    }));
+    const upload = async () => {
+        const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
+        const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
+            retentionDays: request.retentionDays,
+            skipArchive: true
+        });
+        if (id === undefined)
+            return { uploaded: false, reason: 'the artifact service returned no id' };
+        return { uploaded: true, name, id, url: artifactUrl(id, env) };
+    };
+    try {
+        const result = await Promise.race([upload(), expired]);
+        if (!result.uploaded && result.abandoned)
+            return result;
+        fs.rmSync(staging, { recursive: true, force: true });
+        return result;
+    }
+    catch (error) {
+        fs.rmSync(staging, { recursive: true, force: true });
+        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
+    }
+    finally {
+        giveUp.clear();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/http/retry.ts
+/**
+ * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
+ * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ */
+/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
+async function retry_retry(once, policy) {
+    const sleep = policy.sleep ?? abortableSleep;
+    for (let n = 1;; n++) {
+        const tried = await once(n);
+        if (tried.retry === undefined || n >= policy.tries || policy.signal?.aborted)
+            return tried.value;
+        const waitMs = tried.now
+            ? 0
+            : Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        policy.onRetry?.(tried.retry, n + 1, waitMs);
+        if (waitMs > 0)
+            await sleep(waitMs, policy.signal);
+        if (policy.signal?.aborted)
+            return tried.value;
+    }
+}
+/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/turn/session-usage.ts
+/**
+ * What a session record (`hermes sessions export`, one JSON object per session: the state store's
+ * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
+ * only reads it, never prices tokens itself.
+ */
+
+
+/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
+const USAGE_FIELDS = [
+    'actual_cost_usd',
+    'estimated_cost_usd',
+    'cost_status',
+    'cost_source',
+    'pricing_version',
+    'billing_provider',
+    'billing_mode',
+    'input_tokens',
+    'output_tokens',
+    'cache_read_tokens',
+    'cache_write_tokens',
+    'reasoning_tokens',
+    'api_call_count',
+    'tool_call_count',
+    'message_count',
+    'end_reason'
+];
+/** The usage of a session row (an object parsed from one line of the export). */
+function usageOf(row) {
+    const fields = {};
+    for (const name of USAGE_FIELDS) {
+        const value = row[name];
+        if (value === null || typeof value === 'string' || isAmount(value))
+            fields[name] = value;
+    }
+    const usage = { fields };
+    const actual = fields.actual_cost_usd;
+    const estimate = fields.estimated_cost_usd;
+    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
+    if (isAmount(actual))
+        usage.costUsd = actual;
+    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
+        usage.costUsd = estimate;
+        usage.costEstimated = true;
+    }
+    if (usage.costUsd !== undefined)
+        usage.costEstimated ??= false;
+    if (isAmount(fields.api_call_count))
+        usage.apiCalls = fields.api_call_count;
+    return usage;
+}
+/**
+ * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
+ * an export of one session, its only object). Throws an error saying what is wrong otherwise.
+ */
+function parseSessionRecord(text, sessionId) {
+    const rows = [];
+    for (const [i, line] of text.split('\n').entries()) {
+        if (line.trim() === '')
+            continue;
+        const { ok, value } = json_parseJson(line);
+        if (!ok)
+            throw new Error(`line ${i + 1} of the session record is not JSON`);
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
+        rows.push(value);
+    }
+    if (rows.length === 0)
+        throw new Error('the session record is empty');
+    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
+    if (!row)
+        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
+    return usageOf(row);
+}
+/**
+ * The usage with its strings (billing provider, end reason…) redacted: the record is the agent's
+ * session, and a string in it can carry what the agent read.
+ */
+function redactedUsage(usage, redact) {
+    return { ...usage, fields: redact_redactStrings(usage.fields, redact) };
+}
+function isAmount(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
+function session_usage_formatCost(usd, estimated = false) {
+    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
+    return estimated ? `≈ ${text}` : text;
 }
 
 ;// CONCATENATED MODULE: ./src/turn/lines.ts

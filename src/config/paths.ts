@@ -154,3 +154,28 @@ export function openTranscript(jsonlPath: string, mode: 'write' | 'read'): numbe
     );
   }
 }
+
+const O_NONBLOCK = (fs.constants as Partial<typeof fs.constants>).O_NONBLOCK ?? 0;
+
+/**
+ * Reads a file the action itself created (the session export's standard output, opened by the action
+ * with O_EXCL) as that file and nothing else: not through a link, never blocking on a FIFO, and only a
+ * regular file that still belongs to the action's user. What the agent (whose Hermes writes the
+ * export) could put in its place is refused with an error saying so: a link to a file only the
+ * action may read, a FIFO that would hang the step, a file of its own. `maxBytes` reads only the head.
+ */
+export function readOwnFile(file: string, maxBytes?: number): string {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${file} is not a regular file`);
+    const uid = process.geteuid?.();
+    if (uid !== undefined && stat.uid !== uid)
+      throw new Error(`${file} belongs to uid ${stat.uid}, not the action's: it was replaced`);
+    if (maxBytes === undefined) return fs.readFileSync(fd, 'utf8');
+    const head = Buffer.alloc(Math.min(maxBytes, stat.size));
+    return head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)).toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}

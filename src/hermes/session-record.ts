@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import { messageOf } from '../text/errors.js';
+import { readOwnFile } from '../config/paths.js';
 import { commandToFile, type AgentUser } from '../process/spawn.js';
 import { parseSessionRecord, type SessionUsage } from '../turn/session-usage.js';
 
@@ -68,7 +69,7 @@ export async function spawnExport(spec: ExportSpawn): Promise<SpawnResult> {
 
 function readHead(file: string): string {
   try {
-    return fs.readFileSync(file, 'utf8').slice(0, 4096);
+    return readOwnFile(file, 4096);
   } catch {
     return '';
   }
@@ -139,7 +140,7 @@ export async function readSessionRecord(request: ExportRequest): Promise<Session
   if (!result.ok) return failed(result.why);
   let text: string;
   try {
-    text = fs.readFileSync(request.output, 'utf8');
+    text = readOwnFile(request.output);
   } catch (error) {
     return failed(`left a record that cannot be read: ${messageOf(error)}`);
   }

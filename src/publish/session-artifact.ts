@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { redactJsonNumbers, type Redactor } from '../text/redact.js';
+import { readOwnFile } from '../config/paths.js';
 import {
   artifactUrl,
   deadline,
@@ -83,9 +84,15 @@ export async function uploadSessionRecord(
 ): Promise<SessionUpload> {
   const { env } = request;
   const name = sessionArtifactName(request.transcriptArtifact);
+  let text: string;
+  try {
+    // Read as the action's own file: the export that wrote it ran as the agent (config/paths.ts).
+    text = readOwnFile(request.recordPath);
+  } catch (error) {
+    return { uploaded: false, reason: `the record cannot be read: ${errorMessage(error)}` };
+  }
   const staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-session-'));
   const file = path.join(staging, name);
-  const text = fs.readFileSync(request.recordPath, 'utf8');
   fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
   // The transcript's deadline: its budget, cut short by the runner's SIGTERM on a cancelled job.
   const giveUp = deadline(
