@@ -44214,7 +44214,7 @@ function checkAnswer(text, answer, redact) {
             value
         };
     }
-    const settled = answer.settle?.(extracted.value) ?? { value: extracted.value, warnings: [] };
+    const settled = answer.settle?.(extracted.value, redact) ?? { value: extracted.value, warnings: [] };
     const value = (0,text_redact/* redactStrings */.eT)(settled.value, redact);
     const warnings = settled.warnings.map(warning => redact(warning));
     // The strings of value are redacted, and JSON.stringify writes them as they are, escaped.
@@ -69669,7 +69669,7 @@ function withProposals(user, wanted) {
             review: wanted.review,
             labels: wanted.labels.length > 0
         },
-        ...(wanted.labels.length > 0 ? { settle: value => settleLabels(value, wanted.labels) } : {})
+        ...(wanted.labels.length > 0 ? { settle: (value, redact) => settleLabels(value, wanted.labels, redact) } : {})
     };
 }
 /** Labels the warning names at most, each cut at LABEL_SHOWN characters. */
@@ -69679,7 +69679,7 @@ const LABEL_SHOWN = 60;
  * The answer with only its labels from allowed-labels, each once; what was dropped is one warning.
  * A `labels` that is no list of labels is an empty list.
  */
-function settleLabels(value, allowed) {
+function settleLabels(value, allowed, redact) {
     if (!(0,text_text/* isObject */.Gv)(value) || !('labels' in value))
         return { value, warnings: [] };
     const proposed = value.labels;
@@ -69694,7 +69694,7 @@ function settleLabels(value, allowed) {
         ...new Set(proposed.filter((l) => typeof l === 'string' && allowed.includes(l)))
     ];
     const dropped = [
-        ...new Set(proposed.filter(l => typeof l !== 'string' || !allowed.includes(l)).map(shownLabel))
+        ...new Set(proposed.filter(l => typeof l !== 'string' || !allowed.includes(l)).map(label => shownLabel(label, redact)))
     ];
     if (dropped.length === 0)
         return { value: { ...value, labels: kept }, warnings: [] };
@@ -69708,9 +69708,12 @@ function settleLabels(value, allowed) {
         ]
     };
 }
-/** A proposed label as the warning quotes it: JSON, so that no control character or quote survives. */
-function shownLabel(label) {
-    return (0,text_text/* clip */.$Q)((0,json/* stringify */.As)(label) ?? String(label), LABEL_SHOWN);
+/**
+ * A proposed label as the warning quotes it: JSON, so that no control character or quote survives;
+ * redacted before it is cut, so that a cut never leaves the start of a secret unmasked.
+ */
+function shownLabel(label, redact) {
+    return (0,text_text/* clip */.$Q)(redact((0,json/* stringify */.As)(label) ?? String(label)), LABEL_SHOWN);
 }
 function kindOf(value) {
     if (value === null)

@@ -64,4 +64,16 @@ describe('the answer schema with proposals', () => {
       labels: ['bug']
     });
   });
+
+  it('was a hole: a label holding a secret past its 60th character was cut before it was redacted, its start shown', () => {
+    const secret = 'hgw-' + 'S3cr3tS3cr3tS3cr3tS3cr3tS3cr3tS3cr3tS3cr3t';
+    const secrets = makeRedactor([secret]);
+    const joined = withProposals(undefined, { review: false, labels: ['bug'] })!;
+    // The secret starts at the 40th character of the label and runs past the 60 the warning shows.
+    const label = 'x'.repeat(39) + secret;
+    const checked = checkAnswer(fenced({ labels: [label] }), joined, secrets);
+    expect(checked).toMatchObject({ ok: true, warnings: [expect.stringContaining('***')] });
+    const warning = checked.ok ? (checked.warnings ?? []).join('\n') : '';
+    expect(warning).not.toContain(secret.slice(0, 8));
+  });
 });

@@ -10,6 +10,7 @@ import { Input, InputError, type Environment } from '../config/inputs.js';
 import { confine } from '../config/paths.js';
 import { clip, isObject } from '../text/text.js';
 import { parseJson } from '../text/json.js';
+import type { Redactor } from '../text/redact.js';
 
 export type Draft = '2020-12' | 'draft-07';
 
@@ -43,7 +44,7 @@ export interface AnswerSchema {
    * After validate: the answer as the action takes it, and what it left out of it and why (labels
    * outside allowed-labels), each a warning. The answer stands.
    */
-  settle?: (value: unknown) => { value: unknown; warnings: string[] };
+  settle?: (value: unknown, redact: Redactor) => { value: unknown; warnings: string[] };
 }
 
 /** The `$schema` values the action can check (without the trailing `#`); none means 2020-12. */

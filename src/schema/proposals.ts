@@ -11,6 +11,7 @@ import type { AnySchemaObject } from 'ajv';
 import { stringify } from '../text/json.js';
 import { clip, isObject } from '../text/text.js';
 import type { AnswerSchema } from './load.js';
+import type { Redactor } from '../text/redact.js';
 
 /** Bounds the schema itself states, so that the check refuses an answer past them. */
 export const MAX_FINDINGS = 500;
@@ -124,7 +125,7 @@ export function withProposals(
       review: wanted.review,
       labels: wanted.labels.length > 0
     },
-    ...(wanted.labels.length > 0 ? { settle: value => settleLabels(value, wanted.labels) } : {})
+    ...(wanted.labels.length > 0 ? { settle: (value, redact) => settleLabels(value, wanted.labels, redact) } : {})
   };
 }
 
@@ -138,7 +139,8 @@ const LABEL_SHOWN = 60;
  */
 function settleLabels(
   value: unknown,
-  allowed: readonly string[]
+  allowed: readonly string[],
+  redact: Redactor
 ): { value: unknown; warnings: string[] } {
   if (!isObject(value) || !('labels' in value)) return { value, warnings: [] };
   const proposed = value.labels;
@@ -153,7 +155,7 @@ function settleLabels(
     ...new Set(proposed.filter((l): l is string => typeof l === 'string' && allowed.includes(l)))
   ];
   const dropped = [
-    ...new Set(proposed.filter(l => typeof l !== 'string' || !allowed.includes(l)).map(shownLabel))
+    ...new Set(proposed.filter(l => typeof l !== 'string' || !allowed.includes(l)).map(label => shownLabel(label, redact)))
   ];
   if (dropped.length === 0) return { value: { ...value, labels: kept }, warnings: [] };
   const more = dropped.length > LABELS_SHOWN ? ` and ${dropped.length - LABELS_SHOWN} more` : '';
@@ -167,9 +169,12 @@ function settleLabels(
   };
 }
 
-/** A proposed label as the warning quotes it: JSON, so that no control character or quote survives. */
-function shownLabel(label: unknown): string {
-  return clip(stringify(label) ?? String(label), LABEL_SHOWN);
+/**
+ * A proposed label as the warning quotes it: JSON, so that no control character or quote survives;
+ * redacted before it is cut, so that a cut never leaves the start of a secret unmasked.
+ */
+function shownLabel(label: unknown, redact: Redactor): string {
+  return clip(redact(stringify(label) ?? String(label)), LABEL_SHOWN);
 }
 
 function kindOf(value: unknown): string {
