@@ -44214,7 +44214,10 @@ function checkAnswer(text, answer, redact) {
             value
         };
     }
-    const settled = answer.settle?.(extracted.value, redact) ?? { value: extracted.value, warnings: [] };
+    const settled = answer.settle?.(extracted.value, redact) ?? {
+        value: extracted.value,
+        warnings: []
+    };
     const value = (0,text_redact/* redactStrings */.eT)(settled.value, redact);
     const warnings = settled.warnings.map(warning => redact(warning));
     // The strings of value are redacted, and JSON.stringify writes them as they are, escaped.
@@ -69669,7 +69672,9 @@ function withProposals(user, wanted) {
             review: wanted.review,
             labels: wanted.labels.length > 0
         },
-        ...(wanted.labels.length > 0 ? { settle: (value, redact) => settleLabels(value, wanted.labels, redact) } : {})
+        ...(wanted.labels.length > 0
+            ? { settle: (value, redact) => settleLabels(value, wanted.labels, redact) }
+            : {})
     };
 }
 /** Labels the warning names at most, each cut at LABEL_SHOWN characters. */
@@ -69694,7 +69699,9 @@ function settleLabels(value, allowed, redact) {
         ...new Set(proposed.filter((l) => typeof l === 'string' && allowed.includes(l)))
     ];
     const dropped = [
-        ...new Set(proposed.filter(l => typeof l !== 'string' || !allowed.includes(l)).map(label => shownLabel(label, redact)))
+        ...new Set(proposed
+            .filter(l => typeof l !== 'string' || !allowed.includes(l))
+            .map(label => shownLabel(label, redact)))
     ];
     if (dropped.length === 0)
         return { value: { ...value, labels: kept }, warnings: [] };

@@ -80,7 +80,10 @@ export function checkAnswer(
       value
     };
   }
-  const settled = answer.settle?.(extracted.value, redact) ?? { value: extracted.value, warnings: [] };
+  const settled = answer.settle?.(extracted.value, redact) ?? {
+    value: extracted.value,
+    warnings: []
+  };
   const value = redactStrings(settled.value, redact);
   const warnings = settled.warnings.map(warning => redact(warning));
   // The strings of value are redacted, and JSON.stringify writes them as they are, escaped.

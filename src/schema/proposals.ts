@@ -125,7 +125,9 @@ export function withProposals(
       review: wanted.review,
       labels: wanted.labels.length > 0
     },
-    ...(wanted.labels.length > 0 ? { settle: (value, redact) => settleLabels(value, wanted.labels, redact) } : {})
+    ...(wanted.labels.length > 0
+      ? { settle: (value, redact) => settleLabels(value, wanted.labels, redact) }
+      : {})
   };
 }
 
@@ -155,7 +157,11 @@ function settleLabels(
     ...new Set(proposed.filter((l): l is string => typeof l === 'string' && allowed.includes(l)))
   ];
   const dropped = [
-    ...new Set(proposed.filter(l => typeof l !== 'string' || !allowed.includes(l)).map(label => shownLabel(label, redact)))
+    ...new Set(
+      proposed
+        .filter(l => typeof l !== 'string' || !allowed.includes(l))
+        .map(label => shownLabel(label, redact))
+    )
   ];
   if (dropped.length === 0) return { value: { ...value, labels: kept }, warnings: [] };
   const more = dropped.length > LABELS_SHOWN ? ` and ${dropped.length - LABELS_SHOWN} more` : '';
