@@ -41081,8 +41081,16 @@ function refuseUnreached(res, why) {
 
 
 
-/** A request body larger than this is refused (a model call's is JSON, far smaller). */
-const BODY_LIMIT = 64 * 1024 * 1024;
+/**
+ * A request body larger than `perRequest` is refused (413: a model call's is JSON, images in base64
+ * included, far smaller), and so is one that would take the bodies held at once past `inFlight` (503,
+ * until a call ends): calls side by side cannot make the action's process run out of memory, which
+ * would lose the run's report and transcript. A body is held from its first byte until its call ends.
+ */
+const BODY_LIMITS = {
+    perRequest: 64 * 1024 * 1024,
+    inFlight: 160 * 1024 * 1024
+};
 /** How long close() waits for the listener and the upstream connections to go. */
 const CLOSE_LIMIT_MS = 5000;
 const digest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest();
@@ -41119,17 +41127,24 @@ function route(target, fronted) {
         return undefined;
     return { provider, path: rest, query };
 }
-async function bodyOf(req) {
+/**
+ * The request's body, each byte counted into the pool as it arrives (`taken` says how many this
+ * request holds, for the caller to give back when its call ends); or why it is refused.
+ */
+async function bodyOf(req, pool, taken) {
     const chunks = [];
-    let size = 0;
     for await (const chunk of req) {
-        size += chunk.length;
-        if (size > BODY_LIMIT)
-            return undefined;
+        taken.bytes += chunk.length;
+        pool.held += chunk.length;
+        if (taken.bytes > pool.limits.perRequest)
+            return 'too large';
+        if (pool.held > pool.limits.inFlight)
+            return 'too many';
         chunks.push(chunk);
     }
     return Buffer.concat(chunks);
 }
+const MIB = 1024 * 1024;
 /** The request's model and, for OpenRouter, the body asking for usage accounting (the cost). */
 function prepared(provider, path, body) {
     let parsed;
@@ -41155,7 +41170,7 @@ function budgetMessage(stop) {
     return `model gateway: budget ${stop.budget} spent (${stop.figure} of ${stop.limit}); no further model calls this turn`;
 }
 /** The request checked (capability, path, size), or undefined once it is denied. */
-async function asked(req, res, { fronted }, expected) {
+async function asked(req, res, { fronted }, expected, holding) {
     // Every one compared (no early exit), so the time taken says nothing of which one matched.
     const matches = presented(req).map(key => (0,external_node_crypto_.timingSafeEqual)(digest(key), expected));
     if (!matches.includes(true))
@@ -41164,9 +41179,14 @@ async function asked(req, res, { fronted }, expected) {
     if (!target)
         return void deny(res, 404, 'not_found_error', 'model gateway: not a path of the provider API');
     const { provider, path, query } = target;
-    const raw = await bodyOf(req);
-    if (!raw)
-        return void deny(res, 413, 'request_too_large', 'model gateway: request body too large');
+    const raw = await bodyOf(req, holding.pool, holding.taken);
+    const { limits } = holding.pool;
+    if (raw === 'too large')
+        return void deny(res, 413, 'request_too_large', `model gateway: request body over ${limits.perRequest / MIB} MiB`);
+    if (raw === 'too many') {
+        res.setHeader('retry-after', '1');
+        return void deny(res, 503, 'overloaded_error', `model gateway: the calls under way hold over ${limits.inFlight / MIB} MiB of request bodies; this one is refused until one ends`);
+    }
     const isCall = provider.spec.paths[path]?.call === true && req.method === 'POST';
     const { model, body } = isCall ? prepared(provider, path, raw) : { model: undefined, body: raw };
     const base = {
@@ -41278,8 +41298,19 @@ async function listen(options) {
     const expected = digest(options.capability);
     const open = new Set();
     const dispatchers = new Map(options.fronted.map(f => [f.provider, upstreamDispatcher(f.upstream, options.loopbackTrusted)]));
+    const pool = { limits: options.bodyLimits ?? BODY_LIMITS, held: 0 };
     const handle = async (req, res) => {
-        const call = await asked(req, res, options, expected);
+        // The body's bytes are held from the first until the call ends, whatever ends it.
+        const taken = { bytes: 0 };
+        try {
+            await answer(req, res, taken);
+        }
+        finally {
+            pool.held -= taken.bytes;
+        }
+    };
+    const answer = async (req, res, taken) => {
+        const call = await asked(req, res, options, expected, { pool, taken });
         const admission = call && admitted(call, res, options);
         if (!call || !admission)
             return;
@@ -41391,7 +41422,8 @@ async function startGateway(options) {
         note: options.note,
         sleep: options.sleep ?? retry/* abortableSleep */.M,
         ...(options.loopbackTrusted && { loopbackTrusted: options.loopbackTrusted }),
-        ...(options.prices && { prices: options.prices })
+        ...(options.prices && { prices: options.prices }),
+        ...(options.bodyLimits && { bodyLimits: options.bodyLimits })
     });
     const env = {};
     for (const f of fronted) {

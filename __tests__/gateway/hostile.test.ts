@@ -292,3 +292,37 @@ describe('the gateway under /anthropic: another host, other paths', () => {
     expect(world.notes.join('\n')).not.toContain(REAL_KEY);
   });
 });
+
+describe('request bodies the gateway holds', () => {
+  const limits = { perRequest: 64 * 1024, inFlight: 96 * 1024 };
+  /** A chat call of about `bytes` bytes. */
+  const big = (bytes: number): string =>
+    JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'x'.repeat(bytes) }] });
+
+  test('one body over the per-request ceiling: 413, nothing upstream', async () => {
+    world = await gatewayWorld('openai', {}, { bodyLimits: limits });
+    const answer = await raw(world, '/openai/chat/completions', bearer(world), big(70 * 1024));
+    expect(answer.status).toBe(413);
+    expect(world.standIn.received).toHaveLength(0);
+  });
+
+  test('was a hole: bodies side by side had no total bound (6 × 60 MB held ≈ 1.3 GB, the action out of memory): past it, 503 until a call ends', async () => {
+    world = await gatewayWorld('openai', {}, { bodyLimits: limits });
+    world.standIn.script({ kind: 'hold' });
+    // The first call's 60 KiB is held while the provider keeps it waiting.
+    const first = raw(world, '/openai/chat/completions', bearer(world), big(60 * 1024));
+    await until('the stand-in holds the first call', () => world?.standIn.received.length === 1);
+    const second = await raw(world, '/openai/chat/completions', bearer(world), big(60 * 1024));
+    expect(second.status).toBe(503);
+    expect(second.headers['retry-after']).toBe('1');
+    expect(JSON.parse(second.body)).toMatchObject({ error: { type: 'overloaded_error' } });
+    expect(world.standIn.received).toHaveLength(1);
+    world.standIn.release();
+    expect((await first).status).toBe(200);
+    // The first call's bytes were given back when it ended: the same call now goes.
+    const third = await raw(world, '/openai/chat/completions', bearer(world), big(60 * 1024));
+    expect(third.status).toBe(200);
+    // And so were the refused one's: small calls are not held up by bytes no call holds.
+    expect(world.standIn.received).toHaveLength(2);
+  });
+});

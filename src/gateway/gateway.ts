@@ -34,7 +34,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway | u
     note: options.note,
     sleep: options.sleep ?? abortableSleep,
     ...(options.loopbackTrusted && { loopbackTrusted: options.loopbackTrusted }),
-    ...(options.prices && { prices: options.prices })
+    ...(options.prices && { prices: options.prices }),
+    ...(options.bodyLimits && { bodyLimits: options.bodyLimits })
   });
   const env: Record<string, string> = {};
   for (const f of fronted) {

@@ -9,10 +9,24 @@ import { forward, upstreamDispatcher, type Call, type Outcome } from './forward.
 import type { Held, Ledger } from './ledger.js';
 import { lowered, OutputCounter, priced, reservationOf, type Prices } from './meter.js';
 import type { FrontedKey } from './providers.js';
-import type { BudgetStop, ModelCall, RetryLimits } from './types.js';
+import type { BodyLimits, BudgetStop, ModelCall, RetryLimits } from './types.js';
 
-/** A request body larger than this is refused (a model call's is JSON, far smaller). */
-const BODY_LIMIT = 64 * 1024 * 1024;
+/**
+ * A request body larger than `perRequest` is refused (413: a model call's is JSON, images in base64
+ * included, far smaller), and so is one that would take the bodies held at once past `inFlight` (503,
+ * until a call ends): calls side by side cannot make the action's process run out of memory, which
+ * would lose the run's report and transcript. A body is held from its first byte until its call ends.
+ */
+export const BODY_LIMITS: BodyLimits = {
+  perRequest: 64 * 1024 * 1024,
+  inFlight: 160 * 1024 * 1024
+};
+
+/** The bytes of request bodies the gateway holds now, across its calls. */
+interface BodyPool {
+  limits: BodyLimits;
+  held: number;
+}
 
 export interface ServerOptions {
   fronted: readonly FrontedKey[];
@@ -26,6 +40,7 @@ export interface ServerOptions {
   loopbackTrusted?: (uid: number) => boolean;
   /** What models cost, where known: reservations and streams are priced with it. */
   prices?: Prices;
+  bodyLimits?: BodyLimits;
 }
 
 /** How long close() waits for the listener and the upstream connections to go. */
@@ -76,16 +91,27 @@ export function route(
   return { provider, path: rest, query };
 }
 
-async function bodyOf(req: IncomingMessage): Promise<Buffer | undefined> {
+/**
+ * The request's body, each byte counted into the pool as it arrives (`taken` says how many this
+ * request holds, for the caller to give back when its call ends); or why it is refused.
+ */
+async function bodyOf(
+  req: IncomingMessage,
+  pool: BodyPool,
+  taken: { bytes: number }
+): Promise<Buffer | 'too large' | 'too many'> {
   const chunks: Buffer[] = [];
-  let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > BODY_LIMIT) return undefined;
+    taken.bytes += chunk.length;
+    pool.held += chunk.length;
+    if (taken.bytes > pool.limits.perRequest) return 'too large';
+    if (pool.held > pool.limits.inFlight) return 'too many';
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
 }
+
+const MIB = 1024 * 1024;
 
 /** The request's model and, for OpenRouter, the body asking for usage accounting (the cost). */
 function prepared(
@@ -132,7 +158,8 @@ async function asked(
   req: IncomingMessage,
   res: ServerResponse,
   { fronted }: ServerOptions,
-  expected: Buffer
+  expected: Buffer,
+  holding: { pool: BodyPool; taken: { bytes: number } }
 ): Promise<Asked | undefined> {
   // Every one compared (no early exit), so the time taken says nothing of which one matched.
   const matches = presented(req).map(key => timingSafeEqual(digest(key), expected));
@@ -147,9 +174,24 @@ async function asked(
   if (!target)
     return void deny(res, 404, 'not_found_error', 'model gateway: not a path of the provider API');
   const { provider, path, query } = target;
-  const raw = await bodyOf(req);
-  if (!raw)
-    return void deny(res, 413, 'request_too_large', 'model gateway: request body too large');
+  const raw = await bodyOf(req, holding.pool, holding.taken);
+  const { limits } = holding.pool;
+  if (raw === 'too large')
+    return void deny(
+      res,
+      413,
+      'request_too_large',
+      `model gateway: request body over ${limits.perRequest / MIB} MiB`
+    );
+  if (raw === 'too many') {
+    res.setHeader('retry-after', '1');
+    return void deny(
+      res,
+      503,
+      'overloaded_error',
+      `model gateway: the calls under way hold over ${limits.inFlight / MIB} MiB of request bodies; this one is refused until one ends`
+    );
+  }
   const isCall = provider.spec.paths[path]?.call === true && req.method === 'POST';
   const { model, body } = isCall ? prepared(provider, path, raw) : { model: undefined, body: raw };
   const base = {
@@ -295,8 +337,24 @@ export async function listen(options: ServerOptions): Promise<Listening> {
     )
   );
 
+  const pool: BodyPool = { limits: options.bodyLimits ?? BODY_LIMITS, held: 0 };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const call = await asked(req, res, options, expected);
+    // The body's bytes are held from the first until the call ends, whatever ends it.
+    const taken = { bytes: 0 };
+    try {
+      await answer(req, res, taken);
+    } finally {
+      pool.held -= taken.bytes;
+    }
+  };
+
+  const answer = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    taken: { bytes: number }
+  ): Promise<void> => {
+    const call = await asked(req, res, options, expected, { pool, taken });
     const admission = call && admitted(call, res, options);
     if (!call || !admission) return;
     const { held, body } = admission;

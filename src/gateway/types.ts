@@ -115,4 +115,12 @@ export interface GatewayOptions {
   loopbackTrusted?: (uid: number) => boolean;
   /** USD per million tokens by model (`model-prices`): reservations and streams are priced with it. */
   prices?: Readonly<Record<string, { input: number; output: number }>>;
+  /** How much request body the gateway holds, one and all at once (server.ts BODY_LIMITS); tests lower them. */
+  bodyLimits?: BodyLimits;
+}
+
+/** Request bodies the gateway buffers: each one's ceiling, and the ceiling of all it holds at once. */
+export interface BodyLimits {
+  perRequest: number;
+  inFlight: number;
 }
