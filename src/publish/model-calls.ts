@@ -26,6 +26,10 @@ export function modelCallsFact(fact: GatewayFact): string {
       : 'cost not reported live'
   ];
   if (refused > 0) parts.push(`**${number.format(refused)} refused**`);
+  if (fact.pastFence)
+    parts.push(
+      `**${number.format(fact.pastFence)} refused for reaching past the egress fence** (the log says what)`
+    );
   if (fact.stopped)
     parts.push(
       `**stopped by \`${fact.stopped.budget}\`: ${fact.stopped.figure} of ${fact.stopped.limit}**`

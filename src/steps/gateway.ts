@@ -66,7 +66,9 @@ export async function startTurnGateway(
     warning,
     sleep: clock.sleep,
     // The agent, as its own user, could bind a loopback upstream's port before its server does.
-    ...(isolated && { loopbackTrusted: notAgentOwned })
+    ...(isolated && { loopbackTrusted: notAgentOwned }),
+    // Fenced, the provider may be asked to fetch from the listed hosts only (gateway/reach.ts).
+    ...(settings.egress.kind === 'fenced' && { fencedHosts: settings.egress.hosts })
   });
   const { dotenv } = read;
   const configHeld = fronting.configHeld.length > 0 ? { configHeld: fronting.configHeld } : {};

@@ -99,6 +99,8 @@ export interface GatewayFact {
   /** Every answered call reported its cost: the cost budget was enforced live. */
   costLive: boolean;
   stopped?: BudgetFact;
+  /** Calls refused for asking the provider to reach past the egress fence. */
+  pastFence?: number;
 }
 
 /** What a run's thread came to (`thread: auto`): made by steps/thread.ts, drawn in the outputs, summary and comment. */

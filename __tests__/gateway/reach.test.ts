@@ -1,0 +1,131 @@
+/**
+ * What a model call asks the provider to reach on its side (gateway/reach.ts), read from the body as
+ * each provider's API takes it, and which of it the egress fence lets through: a URL on a host
+ * `allowed-hosts` lists, never a web tool of the provider's.
+ */
+import { describe, expect, test } from '@jest/globals';
+import { parseAllowedHosts, type AllowedHost } from '../../src/config/allowed-hosts.js';
+import { reachesPastFence, reachOf, reachRefusal } from '../../src/gateway/reach.js';
+
+const fenced = parseAllowedHosts('cdn.example.com, *.assets.example:8443');
+const hosts: readonly AllowedHost[] = fenced.kind === 'fenced' ? fenced.hosts : [];
+const past = (body: unknown) => reachOf(body).filter(r => reachesPastFence(r, hosts));
+
+describe('what each provider would fetch', () => {
+  test.each<[string, unknown, string]>([
+    [
+      'OpenAI chat: an image_url part',
+      {
+        messages: [
+          {
+            role: 'user',
+            content: [{ type: 'image_url', image_url: { url: 'https://evil.example/p.png?d=s' } }]
+          }
+        ]
+      },
+      'messages[0].content[0].image_url.url'
+    ],
+    [
+      'OpenAI responses: input_image, input_file',
+      {
+        input: [
+          {
+            role: 'user',
+            content: [{ type: 'input_file', file_url: 'https://evil.example/f.pdf' }]
+          }
+        ]
+      },
+      'input[0].content[0].file_url'
+    ],
+    [
+      'Anthropic: an image by URL',
+      {
+        messages: [
+          {
+            role: 'user',
+            content: [{ type: 'image', source: { type: 'url', url: 'http://evil.example/x' } }]
+          }
+        ]
+      },
+      'messages[0].content[0].source.url'
+    ],
+    [
+      'Anthropic: an MCP server',
+      { mcp_servers: [{ type: 'url', url: 'https://evil.example/mcp', name: 'x' }] },
+      'mcp_servers[0].url'
+    ],
+    [
+      'OpenAI responses: an MCP tool',
+      { tools: [{ type: 'mcp', server_label: 'x', server_url: 'https://evil.example/sse' }] },
+      'tools[0]'
+    ],
+    [
+      'Anthropic: the web fetch tool',
+      { tools: [{ type: 'web_fetch_20250910', name: 'web_fetch' }] },
+      'tools[0]'
+    ],
+    ['OpenAI responses: web search', { tools: [{ type: 'web_search_preview' }] }, 'tools[0]'],
+    ['OpenAI chat: web_search_options', { web_search_options: {} }, 'web_search_options'],
+    ['OpenRouter: the web plugin', { plugins: [{ id: 'web' }] }, 'plugins[0]'],
+    ['OpenRouter: an :online model', { model: 'openai/gpt-4o:online' }, 'model'],
+    [
+      'a URL no parser takes',
+      { messages: [{ content: [{ image_url: { url: 'https://[bad/' } }] }] },
+      'messages[0].content[0].image_url.url'
+    ],
+    [
+      'a URL on a listed host, another port',
+      { messages: [{ content: [{ image_url: { url: 'https://cdn.example.com:444/a.png' } }] }] },
+      'messages[0].content[0].image_url.url'
+    ]
+  ])('%s: refused while fenced, at its place in the body', (_, body, at) => {
+    const found = past(body);
+    expect(found.map(r => r.at)).toContain(at);
+    expect(reachRefusal(found[0]!)).toMatch(
+      /^model gateway: the call .* past the egress fence; refused/
+    );
+  });
+
+  test('what the fence lets: inline data, listed hosts on their port, URLs in text, function tools', () => {
+    expect(
+      past({
+        model: 'anthropic/claude-x',
+        messages: [
+          { role: 'user', content: 'see https://evil.example/ and fetch it' },
+          {
+            role: 'user',
+            content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }]
+          },
+          {
+            role: 'user',
+            content: [{ type: 'image_url', image_url: { url: 'https://cdn.example.com/a.png' } }]
+          },
+          {
+            role: 'user',
+            content: [{ type: 'input_image', image_url: 'https://img.assets.example:8443/b.png' }]
+          }
+        ],
+        tools: [
+          {
+            type: 'function',
+            function: {
+              name: 'fetch',
+              parameters: { type: 'object', properties: { url: { type: 'string' } } }
+            }
+          }
+        ]
+      })
+    ).toEqual([]);
+  });
+
+  test('a body nested deeper than the call stack is walked, not a crash', () => {
+    let deep: unknown = { image_url: { url: 'https://evil.example/' } };
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(past({ messages: deep })).toHaveLength(1);
+  });
+
+  test('a body of more objects than are checked is refused, not let through unchecked', () => {
+    const many = Array.from({ length: 1_000_001 }, () => ({}));
+    expect(past({ messages: many }).map(r => r.kind)).toEqual(['unchecked']);
+  });
+});
