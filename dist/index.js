@@ -40084,7 +40084,7 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
 
 /***/ }),
 
-/***/ 77349:
+/***/ 27423:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41170,7 +41170,11 @@ function reachOf(body) {
         }
     }
     if (nodes > MAX_NODES)
-        found.push({ kind: 'unchecked', at: 'the whole body' });
+        found.push({
+            kind: 'unchecked',
+            at: 'the whole body',
+            why: `holds more than ${MAX_NODES.toLocaleString('en-US')} objects and lists, too many to check`
+        });
     return found;
 }
 /** What the fence lets the provider reach: a URL on a listed host; never a web tool. */
@@ -41182,13 +41186,75 @@ function reachesPastFence(reach, hosts) {
 /** The refusal's words: what was asked, where in the body, and what would let it. */
 function reachRefusal(reach) {
     const what = reach.kind === 'unchecked'
-        ? `holds more than ${MAX_NODES.toLocaleString('en-US')} objects and lists, too many to check for what the provider would fetch`
+        ? `${reach.why} for what the provider would fetch`
         : reach.kind === 'tool'
             ? `gives the model the provider's ${JSON.stringify(reach.tool)}, which reaches the web from the provider`
             : reach.host !== undefined
                 ? `asks the provider to fetch from ${reach.host}:${reach.port}, a host "allowed-hosts" does not list`
                 : `asks the provider to fetch a ${JSON.stringify(reach.scheme)} URL it cannot check`;
     return `model gateway: the call ${what} (at ${reach.at}), past the egress fence; refused. "allowed-hosts: *" lets the agent reach any host`;
+}
+
+;// CONCATENATED MODULE: ./src/gateway/request-body.ts
+
+/**
+ * A request body larger than `perRequest` is refused (413: a model call's is JSON, images in base64
+ * included, far smaller), and so is one that would take the bodies held at once past `inFlight` (503,
+ * until a call ends): calls side by side cannot make the action's process run out of memory, which
+ * would lose the run's report and transcript. A body is held from its first byte until its call ends.
+ */
+const BODY_LIMITS = {
+    perRequest: 64 * 1024 * 1024,
+    inFlight: 160 * 1024 * 1024
+};
+/**
+ * The request's body, each byte counted into the pool as it arrives (`taken` says how many this
+ * request holds, for the caller to give back when its call ends); or why it is refused.
+ */
+async function bodyOf(req, pool, taken) {
+    const chunks = [];
+    for await (const chunk of req) {
+        taken.bytes += chunk.length;
+        pool.held += chunk.length;
+        if (taken.bytes > pool.limits.perRequest)
+            return 'too large';
+        if (pool.held > pool.limits.inFlight)
+            return 'too many';
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+}
+const MIB = 1024 * 1024;
+/**
+ * The request as the gateway reads it: its model, what it asks the provider to reach (reach.ts), and,
+ * for an OpenRouter call, the body asking for usage accounting (the cost). Under the fence the
+ * provider gets the body as it was checked, written anew from what was parsed: no duplicate key, odd
+ * encoding or value another parser reads otherwise (`NaN`) can show it a URL the check did not see;
+ * and a body that does not parse is not sent.
+ */
+function prepared(provider, path, raw, { isCall, fenced }) {
+    let parsed;
+    try {
+        parsed = raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined;
+    }
+    catch {
+        const why = 'is not JSON the gateway can read, so it cannot be checked';
+        return { body: raw, reach: fenced ? [{ kind: 'unchecked', at: 'the whole body', why }] : [] };
+    }
+    const reach = reachOf(parsed);
+    const body = fenced && parsed !== undefined ? Buffer.from(JSON.stringify(parsed)) : raw;
+    if (!isCall || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        return { body, reach };
+    const record = parsed;
+    const model = typeof record.model === 'string' ? record.model : undefined;
+    if (provider.provider !== 'openrouter' || !path.endsWith('completions'))
+        return { model, body, reach };
+    const usage = typeof record.usage === 'object' && record.usage !== null ? record.usage : {};
+    return {
+        model,
+        body: Buffer.from(JSON.stringify({ ...record, usage: { ...usage, include: true } })),
+        reach
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/gateway/server.ts
@@ -41201,16 +41267,7 @@ function reachRefusal(reach) {
 
 
 
-/**
- * A request body larger than `perRequest` is refused (413: a model call's is JSON, images in base64
- * included, far smaller), and so is one that would take the bodies held at once past `inFlight` (503,
- * until a call ends): calls side by side cannot make the action's process run out of memory, which
- * would lose the run's report and transcript. A body is held from its first byte until its call ends.
- */
-const BODY_LIMITS = {
-    perRequest: 64 * 1024 * 1024,
-    inFlight: 160 * 1024 * 1024
-};
+
 /** How long close() waits for the listener and the upstream connections to go. */
 const CLOSE_LIMIT_MS = 5000;
 const digest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest();
@@ -41247,63 +41304,23 @@ function route(target, fronted) {
         return undefined;
     return { provider, path: rest, query };
 }
-/**
- * The request's body, each byte counted into the pool as it arrives (`taken` says how many this
- * request holds, for the caller to give back when its call ends); or why it is refused.
- */
-async function bodyOf(req, pool, taken) {
-    const chunks = [];
-    for await (const chunk of req) {
-        taken.bytes += chunk.length;
-        pool.held += chunk.length;
-        if (taken.bytes > pool.limits.perRequest)
-            return 'too large';
-        if (pool.held > pool.limits.inFlight)
-            return 'too many';
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks);
-}
-const MIB = 1024 * 1024;
-/**
- * The request as the gateway reads it: its model, what it asks the provider to reach (reach.ts), and,
- * for an OpenRouter call, the body asking for usage accounting (the cost).
- */
-function prepared(provider, path, body, isCall) {
-    let parsed;
-    try {
-        parsed = body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined;
-    }
-    catch {
-        return { body, reach: [] };
-    }
-    const reach = reachOf(parsed);
-    if (!isCall || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-        return { body, reach };
-    const record = parsed;
-    const model = typeof record.model === 'string' ? record.model : undefined;
-    if (provider.provider !== 'openrouter' || !path.endsWith('completions'))
-        return { model, body, reach };
-    const usage = typeof record.usage === 'object' && record.usage !== null ? record.usage : {};
-    return {
-        model,
-        body: Buffer.from(JSON.stringify({ ...record, usage: { ...usage, include: true } })),
-        reach
-    };
-}
 function budgetMessage(stop) {
     return `model gateway: budget ${stop.budget} spent (${stop.figure} of ${stop.limit}); no further model calls this turn`;
 }
 /** The request checked (capability, path, size), or undefined once it is denied. */
-async function asked(req, res, { fronted }, expected, holding) {
+async function asked(req, res, options, expected, holding) {
     // Every one compared (no early exit), so the time taken says nothing of which one matched.
     const matches = presented(req).map(key => (0,external_node_crypto_.timingSafeEqual)(digest(key), expected));
     if (!matches.includes(true))
         return void deny(res, 401, 'authentication_error', 'model gateway: missing or wrong capability');
-    const target = route(req.url ?? '', fronted);
+    const target = route(req.url ?? '', options.fronted);
     if (!target)
         return void deny(res, 404, 'not_found_error', 'model gateway: not a path of the provider API');
     const { provider, path, query } = target;
+    // Every body is read (for the budgets, and for what it asks the provider to reach): none compressed.
+    const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity')
+        return void deny(res, 415, 'invalid_request_error', 'model gateway: a compressed request body is not taken (content-encoding); send it as it is');
     const raw = await bodyOf(req, holding.pool, holding.taken);
     const { limits } = holding.pool;
     if (raw === 'too large')
@@ -41313,7 +41330,8 @@ async function asked(req, res, { fronted }, expected, holding) {
         return void deny(res, 503, 'overloaded_error', `model gateway: the calls under way hold over ${limits.inFlight / MIB} MiB of request bodies; this one is refused until one ends`);
     }
     const isCall = provider.spec.paths[path]?.call === true && req.method === 'POST';
-    const { model, body, reach } = prepared(provider, path, raw, isCall);
+    const fenced = options.fencedHosts !== undefined;
+    const { model, body, reach } = prepared(provider, path, raw, { isCall, fenced });
     const base = {
         provider: provider.provider,
         ...(model !== undefined ? { model } : {}),
@@ -65235,8 +65253,8 @@ function invalidInputReport(message, redact) {
 var install_install = __nccwpck_require__(86751);
 // EXTERNAL MODULE: ./src/hermes/session-record.ts
 var session_record = __nccwpck_require__(15282);
-// EXTERNAL MODULE: ./src/gateway/gateway.ts + 8 modules
-var gateway = __nccwpck_require__(77349);
+// EXTERNAL MODULE: ./src/gateway/gateway.ts + 9 modules
+var gateway = __nccwpck_require__(27423);
 // EXTERNAL MODULE: ./src/turn/cancellation.ts
 var turn_cancellation = __nccwpck_require__(1616);
 // EXTERNAL MODULE: ./src/hermes/cli.ts + 2 modules
@@ -72287,8 +72305,8 @@ var gate = __nccwpck_require__(78319);
 var cli = __nccwpck_require__(37242);
 // EXTERNAL MODULE: ./src/install/install.ts + 4 modules
 var install = __nccwpck_require__(86751);
-// EXTERNAL MODULE: ./src/gateway/gateway.ts + 8 modules
-var gateway = __nccwpck_require__(77349);
+// EXTERNAL MODULE: ./src/gateway/gateway.ts + 9 modules
+var gateway = __nccwpck_require__(27423);
 // EXTERNAL MODULE: ./src/confine/host.ts
 var host = __nccwpck_require__(68700);
 // EXTERNAL MODULE: ./src/hermes/session-record.ts

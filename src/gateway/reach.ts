@@ -14,8 +14,8 @@ export type Reach =
   | { kind: 'url'; at: string; host: string; port: number }
   | { kind: 'url'; at: string; host?: undefined; scheme: string }
   | { kind: 'tool'; at: string; tool: string }
-  /** More than MAX_NODES objects and arrays: not checked, so not let through. */
-  | { kind: 'unchecked'; at: string };
+  /** A body that could not be checked (not JSON, or more than MAX_NODES objects and lists): not let through. */
+  | { kind: 'unchecked'; at: string; why: string };
 
 /** Keys whose string value the providers fetch when it is a URL (OpenAI, Anthropic, OpenRouter, Gemini's OpenAI API). */
 const URL_KEYS = new Set([
@@ -102,7 +102,12 @@ export function reachOf(body: unknown): Reach[] {
       push(child, where, inTools || key === 'tools' || key === 'mcp_servers');
     }
   }
-  if (nodes > MAX_NODES) found.push({ kind: 'unchecked', at: 'the whole body' });
+  if (nodes > MAX_NODES)
+    found.push({
+      kind: 'unchecked',
+      at: 'the whole body',
+      why: `holds more than ${MAX_NODES.toLocaleString('en-US')} objects and lists, too many to check`
+    });
   return found;
 }
 
@@ -116,7 +121,7 @@ export function reachesPastFence(reach: Reach, hosts: readonly AllowedHost[]): b
 export function reachRefusal(reach: Reach): string {
   const what =
     reach.kind === 'unchecked'
-      ? `holds more than ${MAX_NODES.toLocaleString('en-US')} objects and lists, too many to check for what the provider would fetch`
+      ? `${reach.why} for what the provider would fetch`
       : reach.kind === 'tool'
         ? `gives the model the provider's ${JSON.stringify(reach.tool)}, which reaches the web from the provider`
         : reach.host !== undefined

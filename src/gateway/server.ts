@@ -9,26 +9,10 @@ import { forward, upstreamDispatcher, type Call, type Outcome } from './forward.
 import type { Held, Ledger } from './ledger.js';
 import { lowered, OutputCounter, priced, reservationOf, type Prices } from './meter.js';
 import type { FrontedKey } from './providers.js';
-import { reachOf, reachesPastFence, reachRefusal, type Reach } from './reach.js';
+import { reachesPastFence, reachRefusal, type Reach } from './reach.js';
+import { BODY_LIMITS, bodyOf, MIB, prepared, type BodyPool } from './request-body.js';
 import type { AllowedHost } from '../config/allowed-hosts.js';
 import type { BodyLimits, BudgetStop, ModelCall, RetryLimits } from './types.js';
-
-/**
- * A request body larger than `perRequest` is refused (413: a model call's is JSON, images in base64
- * included, far smaller), and so is one that would take the bodies held at once past `inFlight` (503,
- * until a call ends): calls side by side cannot make the action's process run out of memory, which
- * would lose the run's report and transcript. A body is held from its first byte until its call ends.
- */
-export const BODY_LIMITS: BodyLimits = {
-  perRequest: 64 * 1024 * 1024,
-  inFlight: 160 * 1024 * 1024
-};
-
-/** The bytes of request bodies the gateway holds now, across its calls. */
-interface BodyPool {
-  limits: BodyLimits;
-  held: number;
-}
 
 export interface ServerOptions {
   fronted: readonly FrontedKey[];
@@ -97,59 +81,6 @@ export function route(
   return { provider, path: rest, query };
 }
 
-/**
- * The request's body, each byte counted into the pool as it arrives (`taken` says how many this
- * request holds, for the caller to give back when its call ends); or why it is refused.
- */
-async function bodyOf(
-  req: IncomingMessage,
-  pool: BodyPool,
-  taken: { bytes: number }
-): Promise<Buffer | 'too large' | 'too many'> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    taken.bytes += chunk.length;
-    pool.held += chunk.length;
-    if (taken.bytes > pool.limits.perRequest) return 'too large';
-    if (pool.held > pool.limits.inFlight) return 'too many';
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-const MIB = 1024 * 1024;
-
-/**
- * The request as the gateway reads it: its model, what it asks the provider to reach (reach.ts), and,
- * for an OpenRouter call, the body asking for usage accounting (the cost).
- */
-function prepared(
-  provider: FrontedKey,
-  path: string,
-  body: Buffer,
-  isCall: boolean
-): { model?: string; body: Buffer; reach: Reach[] } {
-  let parsed: unknown;
-  try {
-    parsed = body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined;
-  } catch {
-    return { body, reach: [] };
-  }
-  const reach = reachOf(parsed);
-  if (!isCall || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    return { body, reach };
-  const record = parsed as Record<string, unknown>;
-  const model = typeof record.model === 'string' ? record.model : undefined;
-  if (provider.provider !== 'openrouter' || !path.endsWith('completions'))
-    return { model, body, reach };
-  const usage = typeof record.usage === 'object' && record.usage !== null ? record.usage : {};
-  return {
-    model,
-    body: Buffer.from(JSON.stringify({ ...record, usage: { ...usage, include: true } })),
-    reach
-  };
-}
-
 function budgetMessage(stop: BudgetStop): string {
   return `model gateway: budget ${stop.budget} spent (${stop.figure} of ${stop.limit}); no further model calls this turn`;
 }
@@ -173,7 +104,7 @@ interface Asked {
 async function asked(
   req: IncomingMessage,
   res: ServerResponse,
-  { fronted }: ServerOptions,
+  options: ServerOptions,
   expected: Buffer,
   holding: { pool: BodyPool; taken: { bytes: number } }
 ): Promise<Asked | undefined> {
@@ -186,10 +117,19 @@ async function asked(
       'authentication_error',
       'model gateway: missing or wrong capability'
     );
-  const target = route(req.url ?? '', fronted);
+  const target = route(req.url ?? '', options.fronted);
   if (!target)
     return void deny(res, 404, 'not_found_error', 'model gateway: not a path of the provider API');
   const { provider, path, query } = target;
+  // Every body is read (for the budgets, and for what it asks the provider to reach): none compressed.
+  const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity')
+    return void deny(
+      res,
+      415,
+      'invalid_request_error',
+      'model gateway: a compressed request body is not taken (content-encoding); send it as it is'
+    );
   const raw = await bodyOf(req, holding.pool, holding.taken);
   const { limits } = holding.pool;
   if (raw === 'too large')
@@ -209,7 +149,8 @@ async function asked(
     );
   }
   const isCall = provider.spec.paths[path]?.call === true && req.method === 'POST';
-  const { model, body, reach } = prepared(provider, path, raw, isCall);
+  const fenced = options.fencedHosts !== undefined;
+  const { model, body, reach } = prepared(provider, path, raw, { isCall, fenced });
   const base = {
     provider: provider.provider,
     ...(model !== undefined ? { model } : {}),

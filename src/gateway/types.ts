@@ -119,7 +119,7 @@ export interface GatewayOptions {
   loopbackTrusted?: (uid: number) => boolean;
   /** USD per million tokens by model (`model-prices`): reservations and streams are priced with it. */
   prices?: Readonly<Record<string, { input: number; output: number }>>;
-  /** How much request body the gateway holds, one and all at once (server.ts BODY_LIMITS); tests lower them. */
+  /** How much request body the gateway holds, one and all at once (request-body.ts BODY_LIMITS); tests lower them. */
   bodyLimits?: BodyLimits;
   /**
    * The hosts `allowed-hosts` lets the agent reach, when the egress fence is asked for: a call that

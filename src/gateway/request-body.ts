@@ -1,0 +1,83 @@
+/**
+ * A call's request as the gateway reads it before it goes anywhere: its body held within bounds, and
+ * what the body says (the model, what it asks the provider to reach), rewritten where it must be.
+ */
+import type { IncomingMessage } from 'node:http';
+import { reachOf, type Reach } from './reach.js';
+import type { FrontedKey } from './providers.js';
+import type { BodyLimits } from './types.js';
+
+/**
+ * A request body larger than `perRequest` is refused (413: a model call's is JSON, images in base64
+ * included, far smaller), and so is one that would take the bodies held at once past `inFlight` (503,
+ * until a call ends): calls side by side cannot make the action's process run out of memory, which
+ * would lose the run's report and transcript. A body is held from its first byte until its call ends.
+ */
+export const BODY_LIMITS: BodyLimits = {
+  perRequest: 64 * 1024 * 1024,
+  inFlight: 160 * 1024 * 1024
+};
+
+/** The bytes of request bodies the gateway holds now, across its calls. */
+export interface BodyPool {
+  limits: BodyLimits;
+  held: number;
+}
+
+/**
+ * The request's body, each byte counted into the pool as it arrives (`taken` says how many this
+ * request holds, for the caller to give back when its call ends); or why it is refused.
+ */
+export async function bodyOf(
+  req: IncomingMessage,
+  pool: BodyPool,
+  taken: { bytes: number }
+): Promise<Buffer | 'too large' | 'too many'> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    taken.bytes += chunk.length;
+    pool.held += chunk.length;
+    if (taken.bytes > pool.limits.perRequest) return 'too large';
+    if (pool.held > pool.limits.inFlight) return 'too many';
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export const MIB = 1024 * 1024;
+
+/**
+ * The request as the gateway reads it: its model, what it asks the provider to reach (reach.ts), and,
+ * for an OpenRouter call, the body asking for usage accounting (the cost). Under the fence the
+ * provider gets the body as it was checked, written anew from what was parsed: no duplicate key, odd
+ * encoding or value another parser reads otherwise (`NaN`) can show it a URL the check did not see;
+ * and a body that does not parse is not sent.
+ */
+export function prepared(
+  provider: FrontedKey,
+  path: string,
+  raw: Buffer,
+  { isCall, fenced }: { isCall: boolean; fenced: boolean }
+): { model?: string; body: Buffer; reach: Reach[] } {
+  let parsed: unknown;
+  try {
+    parsed = raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined;
+  } catch {
+    const why = 'is not JSON the gateway can read, so it cannot be checked';
+    return { body: raw, reach: fenced ? [{ kind: 'unchecked', at: 'the whole body', why }] : [] };
+  }
+  const reach = reachOf(parsed);
+  const body = fenced && parsed !== undefined ? Buffer.from(JSON.stringify(parsed)) : raw;
+  if (!isCall || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { body, reach };
+  const record = parsed as Record<string, unknown>;
+  const model = typeof record.model === 'string' ? record.model : undefined;
+  if (provider.provider !== 'openrouter' || !path.endsWith('completions'))
+    return { model, body, reach };
+  const usage = typeof record.usage === 'object' && record.usage !== null ? record.usage : {};
+  return {
+    model,
+    body: Buffer.from(JSON.stringify({ ...record, usage: { ...usage, include: true } })),
+    reach
+  };
+}
