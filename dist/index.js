@@ -40111,13 +40111,20 @@ const LINE_LIMIT = 1024 * 1024;
 const NEWLINE = 0x0a;
 const USAGE = Buffer.from('"usage"');
 const num = (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
-/** Usage from one JSON object: OpenAI's (`usage.prompt_tokens`, OpenRouter's `usage.cost`) or Anthropic's. */
+/**
+ * Usage from one JSON object: OpenAI's (`usage.prompt_tokens`, OpenRouter's `usage.cost`), Anthropic's
+ * (`message.usage` in message_start), or the Responses API's stream (`response.usage` in
+ * response.completed, response.incomplete and response.failed).
+ */
 function usageOf(body) {
     if (typeof body !== 'object' || body === null)
         return undefined;
     const record = body;
     const message = record.message;
-    const found = record.usage ?? message?.usage;
+    const response = record.response;
+    const found = record.usage ??
+        (typeof message === 'object' && message !== null ? message.usage : undefined) ??
+        (typeof response === 'object' && response !== null ? response.usage : undefined);
     if (typeof found !== 'object' || found === null)
         return undefined;
     const usage = found;
@@ -40830,7 +40837,11 @@ class OutputCounter {
             this.reported = out;
     }
 }
-/** The characters of generated text in one streamed event, OpenAI's chunk or Anthropic's delta. */
+/**
+ * The characters of generated text in one streamed event: OpenAI's chat chunk, Anthropic's delta, or
+ * a Responses API delta (`response.output_text.delta`, `.reasoning_*.delta`,
+ * `.function_call_arguments.delta`, any `response.*.delta` whose `delta` is text).
+ */
 function textOf(e) {
     let n = 0;
     const add = (v) => {
@@ -40849,7 +40860,11 @@ function textOf(e) {
                     add(call.function?.arguments);
         }
     const delta = e.delta;
-    if (e.type === 'content_block_delta' && delta)
+    if (typeof delta === 'string') {
+        if (typeof e.type === 'string' && e.type.startsWith('response.'))
+            add(delta);
+    }
+    else if (e.type === 'content_block_delta' && delta)
         for (const key of ['text', 'thinking', 'partial_json'])
             add(delta[key]);
     return n;
@@ -41441,7 +41456,8 @@ function recordCall(call, held, outcome, { counter, started }, { ledger, note, p
             ? Math.max(reported, counter?.tokens ?? 0, held.reserved.tokensOut)
             : outcome.cut
                 ? Math.max(reported, counter?.tokens ?? 0)
-                : (usage.tokensOut ?? streamed ?? held.reserved.tokensOut);
+                : // A stream the counter read no text of (a shape it does not know) is no proof of none.
+                    (usage.tokensOut ?? (streamed || undefined) ?? held.reserved.tokensOut);
     if (outcome.cut) {
         ledger.stop(outcome.cut);
         note(`model gateway: budget ${outcome.cut.budget} reached mid-answer (${outcome.cut.figure} of ${outcome.cut.limit}): the stream is cut`);

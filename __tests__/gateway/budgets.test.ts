@@ -10,7 +10,7 @@ import { afterEach, describe, expect, test } from '@jest/globals';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { OutputCounter, reservationOf } from '../../src/gateway/meter.js';
-import { gatewayWorld, type World } from '../helpers/test-gateway.js';
+import { gatewayWorld, portIn, post, type World } from '../helpers/test-gateway.js';
 import { must } from '../helpers/must.js';
 import { chatChunks, messageEvents, sse } from '../helpers/provider-standin.js';
 
@@ -362,5 +362,80 @@ describe('a stream that never reaches its end', () => {
     expect(recorded.tokensOut).toBeGreaterThanOrEqual(9_000);
     expect(recorded.estimated).toBe(true);
     expect(w.gateway.stats().tokens).toBeGreaterThanOrEqual(9_000);
+  });
+});
+
+describe('the Responses API (/responses), streamed', () => {
+  /** A Responses API stream: the text in deltas, then response.completed with its usage. */
+  const responseEvents = (pieces: string[], usage?: Record<string, number>): string[] => [
+    sse(
+      { type: 'response.created', response: { id: 'r1', status: 'in_progress' } },
+      'response.created'
+    ),
+    ...pieces.map(delta =>
+      sse(
+        { type: 'response.output_text.delta', item_id: 'm1', delta },
+        'response.output_text.delta'
+      )
+    ),
+    sse(
+      {
+        type: 'response.completed',
+        response: { id: 'r1', status: 'completed', ...(usage && { usage }) }
+      },
+      'response.completed'
+    )
+  ];
+  const streamed = async (w: World): Promise<string> => {
+    const answer = await post(
+      portIn(w.gateway.env, 'OPENAI_BASE_URL'),
+      '/openai/responses',
+      {
+        authorization: `Bearer ${w.gateway.capability}`,
+        'content-type': 'application/json'
+      },
+      JSON.stringify({ model: 'm', input: 'write a lot', stream: true })
+    );
+    return answer.body;
+  };
+
+  test('was a hole: its usage (response.usage) was not read, and its deltas were not counted: charged 0 output tokens', async () => {
+    world = await gatewayWorld('openai', { maxTokens: 100_000 });
+    world.standIn.script({
+      kind: 'sse',
+      events: responseEvents(['abcd', 'efgh'], { input_tokens: 30, output_tokens: 777 })
+    });
+    await streamed(world);
+    expect(world.gateway.stats().calls[0]).toMatchObject({ tokensIn: 30, tokensOut: 777 });
+    expect(world.gateway.stats().calls[0]?.estimated).toBeUndefined();
+  });
+
+  test('was a hole: a 10,000-token Responses stream ran past max-tokens 1000 uncut', async () => {
+    world = await gatewayWorld('openai', { maxTokens: 1000 });
+    world.standIn.script({
+      kind: 'sse',
+      events: responseEvents(Array<string>(10_000).fill('abcd'), {
+        input_tokens: 20,
+        output_tokens: 10_000
+      })
+    });
+    const body = await streamed(world);
+    const text = [...body.matchAll(/"delta":"(abcd)"/g)].length;
+    expect(text).toBeGreaterThan(900);
+    expect(text).toBeLessThanOrEqual(1000);
+    expect(body).toContain('budget max-tokens reached mid-answer');
+    expect(world.gateway.stats().calls[0]).toMatchObject({ cut: 'max-tokens' });
+  });
+
+  test('a stream of a shape the counter does not read, without usage: charged its reservation, not 0', async () => {
+    world = await gatewayWorld('openai', { maxTokens: 100_000 });
+    world.standIn.script({
+      kind: 'sse',
+      events: [sse({ type: 'some.future.event', payload: 'x'.repeat(4000) }), sse('[DONE]')]
+    });
+    await streamed(world);
+    const call = must(world.gateway.stats().calls[0]);
+    expect(call.estimated).toBe(true);
+    expect(call.tokensOut).toBeGreaterThan(0);
   });
 });

@@ -36,12 +36,20 @@ export interface Usage {
 const num = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 
-/** Usage from one JSON object: OpenAI's (`usage.prompt_tokens`, OpenRouter's `usage.cost`) or Anthropic's. */
+/**
+ * Usage from one JSON object: OpenAI's (`usage.prompt_tokens`, OpenRouter's `usage.cost`), Anthropic's
+ * (`message.usage` in message_start), or the Responses API's stream (`response.usage` in
+ * response.completed, response.incomplete and response.failed).
+ */
 export function usageOf(body: unknown): Usage | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const record = body as Record<string, unknown>;
   const message = record.message as Record<string, unknown> | undefined;
-  const found: unknown = record.usage ?? message?.usage;
+  const response = record.response as Record<string, unknown> | undefined;
+  const found: unknown =
+    record.usage ??
+    (typeof message === 'object' && message !== null ? message.usage : undefined) ??
+    (typeof response === 'object' && response !== null ? response.usage : undefined);
   if (typeof found !== 'object' || found === null) return undefined;
   const usage = found as Record<string, unknown>;
   const cached =

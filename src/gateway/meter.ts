@@ -176,7 +176,11 @@ export class OutputCounter {
   }
 }
 
-/** The characters of generated text in one streamed event, OpenAI's chunk or Anthropic's delta. */
+/**
+ * The characters of generated text in one streamed event: OpenAI's chat chunk, Anthropic's delta, or
+ * a Responses API delta (`response.output_text.delta`, `.reasoning_*.delta`,
+ * `.function_call_arguments.delta`, any `response.*.delta` whose `delta` is text).
+ */
 function textOf(e: Record<string, unknown>): number {
   let n = 0;
   const add = (v: unknown): void => {
@@ -191,8 +195,10 @@ function textOf(e: Record<string, unknown>): number {
         for (const call of delta.tool_calls as Record<string, unknown>[])
           add((call.function as Record<string, unknown> | undefined)?.arguments);
     }
-  const delta = e.delta as Record<string, unknown> | undefined;
-  if (e.type === 'content_block_delta' && delta)
+  const delta = e.delta as Record<string, unknown> | string | undefined;
+  if (typeof delta === 'string') {
+    if (typeof e.type === 'string' && e.type.startsWith('response.')) add(delta);
+  } else if (e.type === 'content_block_delta' && delta)
     for (const key of ['text', 'thinking', 'partial_json']) add(delta[key]);
   return n;
 }

@@ -283,7 +283,8 @@ function recordCall(
       ? Math.max(reported, counter?.tokens ?? 0, held.reserved.tokensOut)
       : outcome.cut
         ? Math.max(reported, counter?.tokens ?? 0)
-        : (usage.tokensOut ?? streamed ?? held.reserved.tokensOut);
+        : // A stream the counter read no text of (a shape it does not know) is no proof of none.
+          (usage.tokensOut ?? (streamed || undefined) ?? held.reserved.tokensOut);
   if (outcome.cut) {
     ledger.stop(outcome.cut);
     note(
