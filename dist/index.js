@@ -40120,11 +40120,13 @@ function usageOf(body) {
     if (typeof body !== 'object' || body === null)
         return undefined;
     const record = body;
-    const message = record.message;
-    const response = record.response;
-    const found = record.usage ??
-        (typeof message === 'object' && message !== null ? message.usage : undefined) ??
-        (typeof response === 'object' && response !== null ? response.usage : undefined);
+    const inner = (key) => {
+        const value = record[key];
+        return typeof value === 'object' && value !== null
+            ? value.usage
+            : undefined;
+    };
+    const found = record.usage ?? inner('message') ?? inner('response');
     if (typeof found !== 'object' || found === null)
         return undefined;
     const usage = found;

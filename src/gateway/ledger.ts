@@ -44,12 +44,13 @@ const num = (value: unknown): number | undefined =>
 export function usageOf(body: unknown): Usage | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const record = body as Record<string, unknown>;
-  const message = record.message as Record<string, unknown> | undefined;
-  const response = record.response as Record<string, unknown> | undefined;
-  const found: unknown =
-    record.usage ??
-    (typeof message === 'object' && message !== null ? message.usage : undefined) ??
-    (typeof response === 'object' && response !== null ? response.usage : undefined);
+  const inner = (key: string): unknown => {
+    const value = record[key];
+    return typeof value === 'object' && value !== null
+      ? (value as Record<string, unknown>).usage
+      : undefined;
+  };
+  const found: unknown = record.usage ?? inner('message') ?? inner('response');
   if (typeof found !== 'object' || found === null) return undefined;
   const usage = found as Record<string, unknown>;
   const cached =
