@@ -39918,9 +39918,10 @@ const O_NONBLOCK = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 
  * with O_EXCL) as that file and nothing else: not through a link, never blocking on a FIFO, and only a
  * regular file that still belongs to the action's user. What the agent (whose Hermes writes the
  * export) could put in its place is refused with an error saying so: a link to a file only the
- * action may read, a FIFO that would hang the step, a file of its own. `maxBytes` reads only the head.
+ * action may read (a hard link too), a FIFO that would hang the step, a file of its own. `head` reads
+ * only the first bytes; `limit` refuses a file larger than it (its parse would hold it many times).
  */
-function readOwnFile(file, maxBytes) {
+function readOwnFile(file, { head, limit } = {}) {
     const fd = node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
     try {
         const stat = node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync(fd);
@@ -39929,10 +39930,15 @@ function readOwnFile(file, maxBytes) {
         const uid = process.geteuid?.();
         if (uid !== undefined && stat.uid !== uid)
             throw new Error(`${file} belongs to uid ${stat.uid}, not the action's: it was replaced`);
-        if (maxBytes === undefined)
-            return node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(fd, 'utf8');
-        const head = Buffer.alloc(Math.min(maxBytes, stat.size));
-        return head.subarray(0, node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync(fd, head, 0, head.length, 0)).toString('utf8');
+        if (stat.nlink !== 1)
+            throw new Error(`${file} has ${stat.nlink} names (a hard link was made to it or from it)`);
+        if (head !== undefined) {
+            const start = Buffer.alloc(Math.min(head, stat.size));
+            return start.subarray(0, node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync(fd, start, 0, start.length, 0)).toString('utf8');
+        }
+        if (limit !== undefined && stat.size > limit)
+            throw new Error(`${file} is ${stat.size} bytes, over the ${limit} read`);
+        return node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(fd, 'utf8');
     }
     finally {
         node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync(fd);
@@ -41107,6 +41113,7 @@ const URL_KEYS = new Set([
     'url',
     'image_url',
     'file_url',
+    'file_data',
     'audio_url',
     'video_url',
     'document_url',
@@ -41114,44 +41121,87 @@ const URL_KEYS = new Set([
     'file_uri',
     'fileUri'
 ]);
-/** Server-side tools that reach the web from the provider (a tool definition's `type`). */
-const WEB_TOOL = /^(web_search|web_fetch|mcp|url_context|google_search|browser_search)/i;
-/** A scheme the provider would fetch: anything but inline data. */
-const SCHEME = /^\s*([a-z][a-z0-9+.-]*):/i;
-/** How many objects and arrays are looked at, at most: a body is bounded (server.ts), and so is this walk. */
+/**
+ * The tools the client runs (Hermes'): a function (OpenAI's `function`, `custom`) or a tool with no
+ * type (Anthropic's). Any other type is a tool of the provider's, run on its side: web search and
+ * fetch, MCP, a hosted shell or code container with its own network policy. An allow-list: a tool a
+ * provider adds tomorrow is refused until it is known not to reach out.
+ */
+const CLIENT_TOOLS = new Set(['function', 'custom']);
+/** Models that search the web on every call, whatever the request says (OpenAI's, OpenRouter's, Perplexity's). */
+const SEARCHING_MODEL = /:online\s*$|search|(^|\/)sonar|^perplexity\//i;
+/** The schemes a provider fetches that the check can follow to a host. */
+const FETCHED = new Set(['http:', 'https:', 'ws:', 'wss:']);
+/** How many objects and arrays are looked at, at most: a body is bounded (request-body.ts), and so is this walk. */
 const MAX_NODES = 1_000_000;
+/** Words from the body in a refusal: bounded (the log line says where, not the whole of it). */
+const SHOWN = 200;
+const shown = (text) => text.length > SHOWN ? `${text.slice(0, SHOWN)}… (${text.length} characters)` : text;
+/** A space, a control character (C0, DEL, C1) or a backslash: read one way here, another by some fetcher. */
+function unclear(value) {
+    for (let i = 0; i < value.length; i++) {
+        const code = value.charCodeAt(i);
+        if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x5c)
+            return true;
+    }
+    return false;
+}
+/**
+ * A value under a URL key: inline data, nothing, or a URL the check reads as a provider would. One
+ * that two parsers could read as two hosts (a space, a control character or a backslash anywhere, a
+ * user name, no scheme, a scheme not fetched over the network) is refused as unchecked.
+ */
 function urlReach(at, value) {
-    const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
-    if (!scheme || scheme === 'data')
+    if (value === '' || /^data:/i.test(value))
         return undefined;
+    const unchecked = (why) => ({ kind: 'unchecked', at, why: `its URL ${why}` });
+    if (unclear(value))
+        return unchecked('holds a space, a control character or a backslash');
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
+        return unchecked('is not an absolute URL');
     let url;
     try {
-        url = new URL(value.trim());
+        url = new URL(value);
     }
     catch {
-        return { kind: 'url', at, scheme };
+        return unchecked('does not parse');
     }
+    if (!FETCHED.has(url.protocol))
+        return unchecked(`is ${shown(url.protocol)}, not http(s) or ws(s)`);
+    if (url.username || url.password)
+        return unchecked('names a user');
     const port = Number(url.port) || (url.protocol === 'http:' || url.protocol === 'ws:' ? 80 : 443);
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    return host ? { kind: 'url', at, host, port } : { kind: 'url', at, scheme };
+    return { kind: 'url', at, host: url.hostname.replace(/^\[|\]$/g, ''), port };
 }
-/** The top-level asks that turn on the provider's web search (OpenAI's, OpenRouter's). */
+/** What the top of the body asks of the provider's own: tools, MCP servers, web search, searching models. */
 function topLevel(body) {
     const found = [];
+    const tool = (at, what) => void found.push({ kind: 'tool', at, tool: what });
+    if (Array.isArray(body.tools))
+        body.tools.forEach((t, i) => {
+            const type = typeof t === 'object' && t !== null ? t.type : undefined;
+            if (type !== undefined && !(typeof type === 'string' && CLIENT_TOOLS.has(type)))
+                tool(`tools[${i}]`, typeof type === 'string' ? type : JSON.stringify(type));
+        });
+    if (Array.isArray(body.mcp_servers) && body.mcp_servers.length > 0)
+        tool('mcp_servers', 'MCP servers');
     if (body.web_search_options !== undefined)
-        found.push({ kind: 'tool', at: 'web_search_options', tool: 'web_search_options' });
-    if (typeof body.model === 'string' && /:online$/i.test(body.model))
-        found.push({ kind: 'tool', at: 'model', tool: `${body.model} (web search)` });
+        tool('web_search_options', 'web_search_options');
+    const models = [body.model, ...(Array.isArray(body.models) ? body.models : [])];
+    models.forEach((model, i) => {
+        if (typeof model === 'string' && SEARCHING_MODEL.test(model))
+            tool(i === 0 ? 'model' : `models[${i - 1}]`, `${model} (a model that searches the web)`);
+    });
     if (Array.isArray(body.plugins))
         body.plugins.forEach((plugin, i) => {
             const id = plugin?.id;
-            if (typeof id === 'string' && id.toLowerCase() === 'web')
-                found.push({ kind: 'tool', at: `plugins[${i}]`, tool: 'web plugin' });
+            if (typeof id === 'string' && id.trim().toLowerCase() === 'web')
+                tool(`plugins[${i}]`, 'web plugin');
         });
     return found;
 }
 /**
- * Every URL and web tool the body asks the provider to reach. The walk keeps its own stack (a body
+ * Every URL and tool of the provider's the body asks it to reach. The walk keeps its own stack (a body
  * nested deeper than the call stack is no crash) and stops at MAX_NODES containers, which refuses
  * the call: a body too big to check is not let through unchecked.
  */
@@ -41159,57 +41209,48 @@ function reachOf(body) {
     if (typeof body !== 'object' || body === null)
         return [];
     const found = Array.isArray(body) ? [] : topLevel(body);
-    const stack = [
-        { value: body, at: '', inTools: false }
-    ];
+    const stack = [{ value: body, at: '' }];
     let nodes = 0;
-    const push = (value, at, inTools) => {
+    const push = (value, at) => {
         if (typeof value !== 'object' || value === null)
             return;
         if (++nodes <= MAX_NODES)
-            stack.push({ value, at, inTools });
+            stack.push({ value, at });
     };
     for (let next = stack.pop(); next; next = stack.pop()) {
-        const { value, at, inTools } = next;
+        const { value, at } = next;
         if (Array.isArray(value)) {
-            value.forEach((item, i) => push(item, `${at}[${i}]`, inTools));
+            value.forEach((item, i) => push(item, `${at}[${i}]`));
             continue;
         }
-        const record = value;
-        if (inTools && typeof record.type === 'string' && WEB_TOOL.test(record.type))
-            found.push({ kind: 'tool', at, tool: record.type });
-        for (const [key, child] of Object.entries(record)) {
+        for (const [key, child] of Object.entries(value)) {
             const where = at ? `${at}.${key}` : key;
             const reach = typeof child === 'string' && URL_KEYS.has(key) ? urlReach(where, child) : undefined;
             if (reach)
                 found.push(reach);
-            push(child, where, inTools || key === 'tools' || key === 'mcp_servers');
+            push(child, where);
         }
     }
     if (nodes > MAX_NODES)
         found.push({
             kind: 'unchecked',
             at: 'the whole body',
-            why: `holds more than ${MAX_NODES.toLocaleString('en-US')} objects and lists, too many to check`
+            why: `it holds more than ${MAX_NODES.toLocaleString('en-US')} objects and lists, too many to check`
         });
     return found;
 }
-/** What the fence lets the provider reach: a URL on a listed host; never a web tool. */
+/** What the fence lets the provider reach: a URL on a listed host, on its port; never a tool of its own. */
 function reachesPastFence(reach, hosts) {
-    if (reach.kind !== 'url')
-        return true;
-    return reach.host === undefined || !(0,allowed_hosts/* allows */.NB)(hosts, reach.host, reach.port);
+    return reach.kind !== 'url' || !(0,allowed_hosts/* allows */.NB)(hosts, reach.host, reach.port);
 }
 /** The refusal's words: what was asked, where in the body, and what would let it. */
 function reachRefusal(reach) {
     const what = reach.kind === 'unchecked'
-        ? `${reach.why} for what the provider would fetch`
+        ? `cannot be checked for what the provider would fetch: ${reach.why}`
         : reach.kind === 'tool'
-            ? `gives the model the provider's ${JSON.stringify(reach.tool)}, which reaches the web from the provider`
-            : reach.host !== undefined
-                ? `asks the provider to fetch from ${reach.host}:${reach.port}, a host "allowed-hosts" does not list`
-                : `asks the provider to fetch a ${JSON.stringify(reach.scheme)} URL it cannot check`;
-    return `model gateway: the call ${what} (at ${reach.at}), past the egress fence; refused. "allowed-hosts: *" lets the agent reach any host`;
+            ? `gives the model the provider's own ${JSON.stringify(shown(reach.tool))}, which reaches out from the provider's side`
+            : `asks the provider to fetch from ${shown(reach.host)}:${reach.port}, a host "allowed-hosts" does not list`;
+    return `model gateway: the call ${what} (at ${shown(reach.at)}), past the egress fence; refused. "allowed-hosts: *" lets the agent reach any host`;
 }
 
 ;// CONCATENATED MODULE: ./src/gateway/request-body.ts
@@ -41217,13 +41258,24 @@ function reachRefusal(reach) {
 /**
  * A request body larger than `perRequest` is refused (413: a model call's is JSON, images in base64
  * included, far smaller), and so is one that would take the bodies held at once past `inFlight` (503,
- * until a call ends): calls side by side cannot make the action's process run out of memory, which
- * would lose the run's report and transcript. A body is held from its first byte until its call ends.
+ * until a call ends), and one of more than MAX_NODES objects and lists (413: parsed, `{}` takes some
+ * twenty times its bytes): calls side by side cannot make the action's process run out of memory,
+ * which would lose the run's report and transcript. A body is held from its first byte until its
+ * call ends.
  */
 const BODY_LIMITS = {
     perRequest: 64 * 1024 * 1024,
-    inFlight: 160 * 1024 * 1024
+    inFlight: 96 * 1024 * 1024
 };
+/** Whether buf holds more than `limit` of the bytes `{` and `[` (a string's count too: an upper bound). */
+function structuresOver(buf, limit) {
+    let n = 0;
+    for (const byte of [0x7b, 0x5b])
+        for (let at = buf.indexOf(byte); at !== -1; at = buf.indexOf(byte, at + 1))
+            if (++n > limit)
+                return true;
+    return false;
+}
 /**
  * The request's body, each byte counted into the pool as it arrives (`taken` says how many this
  * request holds, for the caller to give back when its call ends); or why it is refused.
@@ -41239,7 +41291,9 @@ async function bodyOf(req, pool, taken) {
             return 'too many';
         chunks.push(chunk);
     }
-    return Buffer.concat(chunks);
+    const body = Buffer.concat(chunks);
+    // Counted before any parse: the parse is what would run out of memory.
+    return structuresOver(body, MAX_NODES) ? 'too nested' : body;
 }
 const MIB = 1024 * 1024;
 /**
@@ -41255,7 +41309,7 @@ function prepared(provider, path, raw, { isCall, fenced }) {
         parsed = raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined;
     }
     catch {
-        const why = 'is not JSON the gateway can read, so it cannot be checked';
+        const why = 'it is not JSON the gateway can read';
         return { body: raw, reach: fenced ? [{ kind: 'unchecked', at: 'the whole body', why }] : [] };
     }
     const reach = reachOf(parsed);
@@ -41342,6 +41396,8 @@ async function asked(req, res, options, expected, holding) {
     const { limits } = holding.pool;
     if (raw === 'too large')
         return void deny(res, 413, 'request_too_large', `model gateway: request body over ${limits.perRequest / MIB} MiB`);
+    if (raw === 'too nested')
+        return void deny(res, 413, 'request_too_large', `model gateway: request body holds more than ${MAX_NODES.toLocaleString('en-US')} objects and lists`);
     if (raw === 'too many') {
         res.setHeader('retry-after', '1');
         return void deny(res, 503, 'overloaded_error', `model gateway: the calls under way hold over ${limits.inFlight / MIB} MiB of request bodies; this one is refused until one ends`);
@@ -42450,7 +42506,7 @@ async function spawnExport(spec) {
 }
 function readHead(file) {
     try {
-        return (0,_config_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .readOwnFile */ .zx)(file, 4096);
+        return (0,_config_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .readOwnFile */ .zx)(file, { head: 4096 });
     }
     catch {
         return '';
@@ -42499,7 +42555,7 @@ async function readSessionRecord(request) {
         return failed(result.why);
     let text;
     try {
-        text = (0,_config_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .readOwnFile */ .zx)(request.output);
+        text = (0,_config_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .readOwnFile */ .zx)(request.output, { limit: _turn_session_usage_js__WEBPACK_IMPORTED_MODULE_3__/* .RECORD_LIMIT */ .YP });
     }
     catch (error) {
         return failed(`left a record that cannot be read: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .b)(error)}`);
@@ -72341,11 +72397,14 @@ var external_node_path_ = __nccwpck_require__(76760);
 var text_redact = __nccwpck_require__(53326);
 // EXTERNAL MODULE: ./src/config/paths.ts
 var paths = __nccwpck_require__(81066);
+// EXTERNAL MODULE: ./src/turn/session-usage.ts
+var session_usage = __nccwpck_require__(22925);
 ;// CONCATENATED MODULE: ./src/publish/session-artifact.ts
 /**
  * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
  * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
  */
+
 
 
 
@@ -72403,7 +72462,7 @@ async function uploadSessionRecord(request, limits = artifact/* UPLOAD_LIMITS */
     let text;
     try {
         // Read as the action's own file: the export that wrote it ran as the agent (config/paths.ts).
-        text = (0,paths/* readOwnFile */.zx)(request.recordPath);
+        text = (0,paths/* readOwnFile */.zx)(request.recordPath, { limit: session_usage/* RECORD_LIMIT */.YP });
     }
     catch (error) {
         return { uploaded: false, reason: `the record cannot be read: ${(0,artifact/* errorMessage */.gJ)(error)}` };
@@ -73378,6 +73437,7 @@ async function digest(file, bytes) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   BD: () => (/* binding */ formatCost),
 /* harmony export */   Fs: () => (/* binding */ usageOf),
+/* harmony export */   YP: () => (/* binding */ RECORD_LIMIT),
 /* harmony export */   ZM: () => (/* binding */ parseSessionRecord),
 /* harmony export */   wf: () => (/* binding */ redactedUsage)
 /* harmony export */ });
@@ -73434,6 +73494,8 @@ function usageOf(row) {
         usage.apiCalls = fields.api_call_count;
     return usage;
 }
+/** The largest session record read (every line is parsed whole): past it, a note, and no cost. */
+const RECORD_LIMIT = 64 * 1024 * 1024;
 /**
  * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
  * an export of one session, its only object). Throws an error saying what is wrong otherwise.

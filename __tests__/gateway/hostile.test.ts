@@ -401,3 +401,12 @@ describe('past the egress fence through the provider', () => {
     expect(world.gateway.stats().pastFence).toBeUndefined();
   });
 });
+
+test('was a hole: a body of a million empty objects (64 MiB parsed took ~1.6 GB and stalled 26 s): refused before its parse', async () => {
+  world = await gatewayWorld('openai');
+  const body = `{"model":"m","messages":[${'{},'.repeat(1_000_001)}{}]}`;
+  const answer = await raw(world, '/openai/chat/completions', bearer(world), body);
+  expect(answer.status).toBe(413);
+  expect(answer.body).toContain('more than 1,000,000 objects and lists');
+  expect(world.standIn.received).toHaveLength(0);
+});

@@ -77,6 +77,74 @@ describe('what each provider would fetch', () => {
       'a URL on a listed host, another port',
       { messages: [{ content: [{ image_url: { url: 'https://cdn.example.com:444/a.png' } }] }] },
       'messages[0].content[0].image_url.url'
+    ],
+    // The red team's second round (this stop): each reached the provider through the first version.
+    [
+      "was a hole: OpenRouter's own web fetch tool, its type prefixed",
+      { tools: [{ type: 'openrouter:web_fetch' }] },
+      'tools[0]'
+    ],
+    [
+      "was a hole: a hosted shell given a network of the agent's choosing",
+      {
+        tools: [
+          {
+            type: 'shell',
+            environment: {
+              type: 'container_auto',
+              network_policy: { type: 'allowlist', allowed_domains: ['evil.example'] }
+            }
+          }
+        ]
+      },
+      'tools[0]'
+    ],
+    ['was a hole: a code container', { tools: [{ type: 'code_interpreter' }] }, 'tools[0]'],
+    [
+      'was a hole: a tab in the scheme (no scheme to the first check; WHATWG reads evil.example)',
+      { messages: [{ content: [{ image_url: { url: 'ht\tps://evil.example/' } }] }] },
+      'messages[0].content[0].image_url.url'
+    ],
+    [
+      'was a hole: a control character before the scheme',
+      { messages: [{ content: [{ image_url: { url: '\u0001https://evil.example/' } }] }] },
+      'messages[0].content[0].image_url.url'
+    ],
+    [
+      'was a hole: a backslash WHATWG reads as a path, curl as userinfo (host evil.example)',
+      {
+        messages: [{ content: [{ image_url: { url: 'https://cdn.example.com\\@evil.example/' } }] }]
+      },
+      'messages[0].content[0].image_url.url'
+    ],
+    [
+      'was a hole: a scheme-relative URL',
+      { messages: [{ content: [{ image_url: { url: '//evil.example/x' } }] }] },
+      'messages[0].content[0].image_url.url'
+    ],
+    [
+      "was a hole: OpenRouter's PDF by URL (file.file_data)",
+      {
+        messages: [
+          { content: [{ type: 'file', file: { file_data: 'https://evil.example/a.pdf' } }] }
+        ]
+      },
+      'messages[0].content[0].file.file_data'
+    ],
+    [
+      'was a hole: an :online model among the fallbacks',
+      { model: 'openai/gpt-4o', models: ['openai/gpt-4o:online'] },
+      'models[0]'
+    ],
+    ['was a hole: a model that always searches', { model: 'gpt-4o-search-preview' }, 'model'],
+    ['was a hole: Perplexity through OpenRouter', { model: 'perplexity/sonar-pro' }, 'model'],
+    ['was a hole: :online with a trailing space', { model: 'openai/gpt-4o:online ' }, 'model'],
+    [
+      'a URL naming a user',
+      {
+        messages: [{ content: [{ image_url: { url: 'https://cdn.example.com@evil.example/' } }] }]
+      },
+      'messages[0].content[0].image_url.url'
     ]
   ])('%s: refused while fenced, at its place in the body', (_, body, at) => {
     const found = past(body);
@@ -106,6 +174,12 @@ describe('what each provider would fetch', () => {
           }
         ],
         tools: [
+          // Anthropic's own: no type; OpenAI's custom tool; a function.
+          {
+            name: 'grep',
+            input_schema: { type: 'object', properties: { url: { type: 'string' } } }
+          },
+          { type: 'custom', name: 'patch' },
           {
             type: 'function',
             function: {

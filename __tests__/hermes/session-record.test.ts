@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { rootWith, runsHere } from '../helpers/machine-tools.js';
 import { uploadSessionRecord } from '../../src/publish/session-artifact.js';
+import { readOwnFile } from '../../src/config/paths.js';
 import {
   readSessionRecord,
   spawnExport,
@@ -19,6 +20,9 @@ import {
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-session-record-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A record readSessionRecord would take: one session row. */
+const RECORD = '{"id": "s1", "estimated_cost_usd": 0.5}\n';
 
 /** This Node running `script` as the export, its stdout into a file of its own. */
 const exporting = (name: string, script: string, timeoutMs = 30_000): ExportSpawn => ({
@@ -96,9 +100,6 @@ describe('readSessionRecord: each failure is a note, never a throw', () => {
     );
   });
 
-  /** A record readSessionRecord would take: one session row. */
-  const RECORD = '{"id": "s1", "estimated_cost_usd": 0.5}\n';
-
   test('a record the export wrote is read', async () => {
     expect(await read('plain', RECORD)).toMatchObject({ ok: true, usage: { costUsd: 0.5 } });
   });
@@ -128,6 +129,13 @@ describe('readSessionRecord: each failure is a note, never a throw', () => {
       expect(spawnSync('mkfifo', [output]).status).toBe(0);
     });
     expect(record).toEqual({ ok: false, note: expect.stringContaining('is not a regular file') });
+  });
+
+  test("was a hole: a hard link to a file only the action may read, in the record's place", async () => {
+    const secret = path.join(dir, 'only-the-action-hard.jsonl');
+    fs.writeFileSync(secret, RECORD, { mode: 0o600 });
+    const record = await planted('hard', output => fs.linkSync(secret, output));
+    expect(record).toEqual({ ok: false, note: expect.stringContaining('has 2 names') });
   });
 
   const asRoot = runsHere(
@@ -162,5 +170,12 @@ describe('the record at upload: read as the action wrote it', () => {
       uploaded: false,
       reason: expect.stringMatching(/^the record cannot be read: .*ELOOP/)
     });
+  });
+
+  test('a record past the limit is not read whole (its parse would hold it many times)', () => {
+    const big = path.join(dir, 'big.session.jsonl');
+    fs.writeFileSync(big, RECORD.repeat(10));
+    expect(() => readOwnFile(big, { limit: RECORD.length })).toThrow(/bytes, over the \d+ read/);
+    expect(readOwnFile(big, { head: 5 })).toBe(RECORD.slice(0, 5));
   });
 });

@@ -2223,9 +2223,10 @@ const O_NONBLOCK = external_node_fs_.constants.O_NONBLOCK ?? 0;
  * with O_EXCL) as that file and nothing else: not through a link, never blocking on a FIFO, and only a
  * regular file that still belongs to the action's user. What the agent (whose Hermes writes the
  * export) could put in its place is refused with an error saying so: a link to a file only the
- * action may read, a FIFO that would hang the step, a file of its own. `maxBytes` reads only the head.
+ * action may read (a hard link too), a FIFO that would hang the step, a file of its own. `head` reads
+ * only the first bytes; `limit` refuses a file larger than it (its parse would hold it many times).
  */
-function paths_readOwnFile(file, maxBytes) {
+function paths_readOwnFile(file, { head, limit } = {}) {
     const fd = fs.openSync(file, fs.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
     try {
         const stat = fs.fstatSync(fd);
@@ -2234,14 +2235,111 @@ function paths_readOwnFile(file, maxBytes) {
         const uid = process.geteuid?.();
         if (uid !== undefined && stat.uid !== uid)
             throw new Error(`${file} belongs to uid ${stat.uid}, not the action's: it was replaced`);
-        if (maxBytes === undefined)
-            return fs.readFileSync(fd, 'utf8');
-        const head = Buffer.alloc(Math.min(maxBytes, stat.size));
-        return head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)).toString('utf8');
+        if (stat.nlink !== 1)
+            throw new Error(`${file} has ${stat.nlink} names (a hard link was made to it or from it)`);
+        if (head !== undefined) {
+            const start = Buffer.alloc(Math.min(head, stat.size));
+            return start.subarray(0, fs.readSync(fd, start, 0, start.length, 0)).toString('utf8');
+        }
+        if (limit !== undefined && stat.size > limit)
+            throw new Error(`${file} is ${stat.size} bytes, over the ${limit} read`);
+        return fs.readFileSync(fd, 'utf8');
     }
     finally {
         fs.closeSync(fd);
     }
+}
+
+;// CONCATENATED MODULE: ./src/turn/session-usage.ts
+/**
+ * What a session record (`hermes sessions export`, one JSON object per session: the state store's
+ * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
+ * only reads it, never prices tokens itself.
+ */
+
+
+/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
+const USAGE_FIELDS = [
+    'actual_cost_usd',
+    'estimated_cost_usd',
+    'cost_status',
+    'cost_source',
+    'pricing_version',
+    'billing_provider',
+    'billing_mode',
+    'input_tokens',
+    'output_tokens',
+    'cache_read_tokens',
+    'cache_write_tokens',
+    'reasoning_tokens',
+    'api_call_count',
+    'tool_call_count',
+    'message_count',
+    'end_reason'
+];
+/** The usage of a session row (an object parsed from one line of the export). */
+function usageOf(row) {
+    const fields = {};
+    for (const name of USAGE_FIELDS) {
+        const value = row[name];
+        if (value === null || typeof value === 'string' || isAmount(value))
+            fields[name] = value;
+    }
+    const usage = { fields };
+    const actual = fields.actual_cost_usd;
+    const estimate = fields.estimated_cost_usd;
+    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
+    if (isAmount(actual))
+        usage.costUsd = actual;
+    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
+        usage.costUsd = estimate;
+        usage.costEstimated = true;
+    }
+    if (usage.costUsd !== undefined)
+        usage.costEstimated ??= false;
+    if (isAmount(fields.api_call_count))
+        usage.apiCalls = fields.api_call_count;
+    return usage;
+}
+/** The largest session record read (every line is parsed whole): past it, a note, and no cost. */
+const session_usage_RECORD_LIMIT = (/* unused pure expression or super */ null && (64 * 1024 * 1024));
+/**
+ * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
+ * an export of one session, its only object). Throws an error saying what is wrong otherwise.
+ */
+function parseSessionRecord(text, sessionId) {
+    const rows = [];
+    for (const [i, line] of text.split('\n').entries()) {
+        if (line.trim() === '')
+            continue;
+        const { ok, value } = json_parseJson(line);
+        if (!ok)
+            throw new Error(`line ${i + 1} of the session record is not JSON`);
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
+        rows.push(value);
+    }
+    if (rows.length === 0)
+        throw new Error('the session record is empty');
+    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
+    if (!row)
+        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
+    return usageOf(row);
+}
+/**
+ * The usage with its strings (billing provider, end reason…) redacted: the record is the agent's
+ * session, and a string in it can carry what the agent read.
+ */
+function redactedUsage(usage, redact) {
+    return { ...usage, fields: redact_redactStrings(usage.fields, redact) };
+}
+function isAmount(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
+function session_usage_formatCost(usd, estimated = false) {
+    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
+    return estimated ? `≈ ${text}` : text;
 }
 
 ;// CONCATENATED MODULE: ./src/publish/session-artifact.ts
@@ -2249,6 +2347,7 @@ function paths_readOwnFile(file, maxBytes) {
  * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
  * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
  */
+
 
 
 
@@ -2306,7 +2405,7 @@ async function uploadSessionRecord(request, limits = UPLOAD_LIMITS) {
     let text;
     try {
         // Read as the action's own file: the export that wrote it ran as the agent (config/paths.ts).
-        text = readOwnFile(request.recordPath);
+        text = readOwnFile(request.recordPath, { limit: RECORD_LIMIT });
     }
     catch (error) {
         return { uploaded: false, reason: `the record cannot be read: ${errorMessage(error)}` };
@@ -2382,96 +2481,6 @@ function abortableSleep(ms, signal) {
         const timer = setTimeout(done, ms);
         signal?.addEventListener('abort', done, { once: true });
     });
-}
-
-;// CONCATENATED MODULE: ./src/turn/session-usage.ts
-/**
- * What a session record (`hermes sessions export`, one JSON object per session: the state store's
- * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
- * only reads it, never prices tokens itself.
- */
-
-
-/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
-const USAGE_FIELDS = [
-    'actual_cost_usd',
-    'estimated_cost_usd',
-    'cost_status',
-    'cost_source',
-    'pricing_version',
-    'billing_provider',
-    'billing_mode',
-    'input_tokens',
-    'output_tokens',
-    'cache_read_tokens',
-    'cache_write_tokens',
-    'reasoning_tokens',
-    'api_call_count',
-    'tool_call_count',
-    'message_count',
-    'end_reason'
-];
-/** The usage of a session row (an object parsed from one line of the export). */
-function usageOf(row) {
-    const fields = {};
-    for (const name of USAGE_FIELDS) {
-        const value = row[name];
-        if (value === null || typeof value === 'string' || isAmount(value))
-            fields[name] = value;
-    }
-    const usage = { fields };
-    const actual = fields.actual_cost_usd;
-    const estimate = fields.estimated_cost_usd;
-    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
-    if (isAmount(actual))
-        usage.costUsd = actual;
-    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
-        usage.costUsd = estimate;
-        usage.costEstimated = true;
-    }
-    if (usage.costUsd !== undefined)
-        usage.costEstimated ??= false;
-    if (isAmount(fields.api_call_count))
-        usage.apiCalls = fields.api_call_count;
-    return usage;
-}
-/**
- * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
- * an export of one session, its only object). Throws an error saying what is wrong otherwise.
- */
-function parseSessionRecord(text, sessionId) {
-    const rows = [];
-    for (const [i, line] of text.split('\n').entries()) {
-        if (line.trim() === '')
-            continue;
-        const { ok, value } = json_parseJson(line);
-        if (!ok)
-            throw new Error(`line ${i + 1} of the session record is not JSON`);
-        if (typeof value !== 'object' || value === null || Array.isArray(value))
-            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
-        rows.push(value);
-    }
-    if (rows.length === 0)
-        throw new Error('the session record is empty');
-    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
-    if (!row)
-        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
-    return usageOf(row);
-}
-/**
- * The usage with its strings (billing provider, end reason…) redacted: the record is the agent's
- * session, and a string in it can carry what the agent read.
- */
-function redactedUsage(usage, redact) {
-    return { ...usage, fields: redact_redactStrings(usage.fields, redact) };
-}
-function isAmount(value) {
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
-function session_usage_formatCost(usd, estimated = false) {
-    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
-    return estimated ? `≈ ${text}` : text;
 }
 
 ;// CONCATENATED MODULE: ./src/turn/lines.ts

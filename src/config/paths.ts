@@ -162,9 +162,13 @@ const O_NONBLOCK = (fs.constants as Partial<typeof fs.constants>).O_NONBLOCK ?? 
  * with O_EXCL) as that file and nothing else: not through a link, never blocking on a FIFO, and only a
  * regular file that still belongs to the action's user. What the agent (whose Hermes writes the
  * export) could put in its place is refused with an error saying so: a link to a file only the
- * action may read, a FIFO that would hang the step, a file of its own. `maxBytes` reads only the head.
+ * action may read (a hard link too), a FIFO that would hang the step, a file of its own. `head` reads
+ * only the first bytes; `limit` refuses a file larger than it (its parse would hold it many times).
  */
-export function readOwnFile(file: string, maxBytes?: number): string {
+export function readOwnFile(
+  file: string,
+  { head, limit }: { head?: number; limit?: number } = {}
+): string {
   const fd = fs.openSync(file, fs.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
   try {
     const stat = fs.fstatSync(fd);
@@ -172,9 +176,15 @@ export function readOwnFile(file: string, maxBytes?: number): string {
     const uid = process.geteuid?.();
     if (uid !== undefined && stat.uid !== uid)
       throw new Error(`${file} belongs to uid ${stat.uid}, not the action's: it was replaced`);
-    if (maxBytes === undefined) return fs.readFileSync(fd, 'utf8');
-    const head = Buffer.alloc(Math.min(maxBytes, stat.size));
-    return head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)).toString('utf8');
+    if (stat.nlink !== 1)
+      throw new Error(`${file} has ${stat.nlink} names (a hard link was made to it or from it)`);
+    if (head !== undefined) {
+      const start = Buffer.alloc(Math.min(head, stat.size));
+      return start.subarray(0, fs.readSync(fd, start, 0, start.length, 0)).toString('utf8');
+    }
+    if (limit !== undefined && stat.size > limit)
+      throw new Error(`${file} is ${stat.size} bytes, over the ${limit} read`);
+    return fs.readFileSync(fd, 'utf8');
   } finally {
     fs.closeSync(fd);
   }

@@ -11,10 +11,11 @@ import { allows, type AllowedHost } from '../config/allowed-hosts.js';
 
 /** One thing a call asks the provider to reach, where the body asks it (a JSON path). */
 export type Reach =
+  /** A URL the provider would fetch, on this host and port. */
   | { kind: 'url'; at: string; host: string; port: number }
-  | { kind: 'url'; at: string; host?: undefined; scheme: string }
+  /** A tool, model or plugin of the provider's own that reaches out from its side. */
   | { kind: 'tool'; at: string; tool: string }
-  /** A body that could not be checked (not JSON, or more than MAX_NODES objects and lists): not let through. */
+  /** What cannot be checked (not JSON, too many objects, a URL no two parsers read alike): not let through. */
   | { kind: 'unchecked'; at: string; why: string };
 
 /** Keys whose string value the providers fetch when it is a URL (OpenAI, Anthropic, OpenRouter, Gemini's OpenAI API). */
@@ -22,6 +23,7 @@ const URL_KEYS = new Set([
   'url',
   'image_url',
   'file_url',
+  'file_data',
   'audio_url',
   'video_url',
   'document_url',
@@ -30,102 +32,137 @@ const URL_KEYS = new Set([
   'fileUri'
 ]);
 
-/** Server-side tools that reach the web from the provider (a tool definition's `type`). */
-const WEB_TOOL = /^(web_search|web_fetch|mcp|url_context|google_search|browser_search)/i;
+/**
+ * The tools the client runs (Hermes'): a function (OpenAI's `function`, `custom`) or a tool with no
+ * type (Anthropic's). Any other type is a tool of the provider's, run on its side: web search and
+ * fetch, MCP, a hosted shell or code container with its own network policy. An allow-list: a tool a
+ * provider adds tomorrow is refused until it is known not to reach out.
+ */
+const CLIENT_TOOLS = new Set(['function', 'custom']);
 
-/** A scheme the provider would fetch: anything but inline data. */
-const SCHEME = /^\s*([a-z][a-z0-9+.-]*):/i;
+/** Models that search the web on every call, whatever the request says (OpenAI's, OpenRouter's, Perplexity's). */
+const SEARCHING_MODEL = /:online\s*$|search|(^|\/)sonar|^perplexity\//i;
 
-/** How many objects and arrays are looked at, at most: a body is bounded (server.ts), and so is this walk. */
-const MAX_NODES = 1_000_000;
+/** The schemes a provider fetches that the check can follow to a host. */
+const FETCHED = new Set(['http:', 'https:', 'ws:', 'wss:']);
 
-function urlReach(at: string, value: string): Reach | undefined {
-  const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
-  if (!scheme || scheme === 'data') return undefined;
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return { kind: 'url', at, scheme };
+/** How many objects and arrays are looked at, at most: a body is bounded (request-body.ts), and so is this walk. */
+export const MAX_NODES = 1_000_000;
+
+/** Words from the body in a refusal: bounded (the log line says where, not the whole of it). */
+const SHOWN = 200;
+const shown = (text: string): string =>
+  text.length > SHOWN ? `${text.slice(0, SHOWN)}… (${text.length} characters)` : text;
+
+/** A space, a control character (C0, DEL, C1) or a backslash: read one way here, another by some fetcher. */
+function unclear(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x5c) return true;
   }
-  const port = Number(url.port) || (url.protocol === 'http:' || url.protocol === 'ws:' ? 80 : 443);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return host ? { kind: 'url', at, host, port } : { kind: 'url', at, scheme };
+  return false;
 }
 
-/** The top-level asks that turn on the provider's web search (OpenAI's, OpenRouter's). */
+/**
+ * A value under a URL key: inline data, nothing, or a URL the check reads as a provider would. One
+ * that two parsers could read as two hosts (a space, a control character or a backslash anywhere, a
+ * user name, no scheme, a scheme not fetched over the network) is refused as unchecked.
+ */
+function urlReach(at: string, value: string): Reach | undefined {
+  if (value === '' || /^data:/i.test(value)) return undefined;
+  const unchecked = (why: string): Reach => ({ kind: 'unchecked', at, why: `its URL ${why}` });
+  if (unclear(value)) return unchecked('holds a space, a control character or a backslash');
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return unchecked('is not an absolute URL');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return unchecked('does not parse');
+  }
+  if (!FETCHED.has(url.protocol))
+    return unchecked(`is ${shown(url.protocol)}, not http(s) or ws(s)`);
+  if (url.username || url.password) return unchecked('names a user');
+  const port = Number(url.port) || (url.protocol === 'http:' || url.protocol === 'ws:' ? 80 : 443);
+  return { kind: 'url', at, host: url.hostname.replace(/^\[|\]$/g, ''), port };
+}
+
+/** What the top of the body asks of the provider's own: tools, MCP servers, web search, searching models. */
 function topLevel(body: Record<string, unknown>): Reach[] {
   const found: Reach[] = [];
-  if (body.web_search_options !== undefined)
-    found.push({ kind: 'tool', at: 'web_search_options', tool: 'web_search_options' });
-  if (typeof body.model === 'string' && /:online$/i.test(body.model))
-    found.push({ kind: 'tool', at: 'model', tool: `${body.model} (web search)` });
+  const tool = (at: string, what: string): void =>
+    void found.push({ kind: 'tool', at, tool: what });
+  if (Array.isArray(body.tools))
+    body.tools.forEach((t, i) => {
+      const type = typeof t === 'object' && t !== null ? (t as { type?: unknown }).type : undefined;
+      if (type !== undefined && !(typeof type === 'string' && CLIENT_TOOLS.has(type)))
+        tool(`tools[${i}]`, typeof type === 'string' ? type : JSON.stringify(type));
+    });
+  if (Array.isArray(body.mcp_servers) && body.mcp_servers.length > 0)
+    tool('mcp_servers', 'MCP servers');
+  if (body.web_search_options !== undefined) tool('web_search_options', 'web_search_options');
+  const models = [body.model, ...(Array.isArray(body.models) ? body.models : [])];
+  models.forEach((model, i) => {
+    if (typeof model === 'string' && SEARCHING_MODEL.test(model))
+      tool(i === 0 ? 'model' : `models[${i - 1}]`, `${model} (a model that searches the web)`);
+  });
   if (Array.isArray(body.plugins))
     body.plugins.forEach((plugin, i) => {
       const id = (plugin as { id?: unknown } | null)?.id;
-      if (typeof id === 'string' && id.toLowerCase() === 'web')
-        found.push({ kind: 'tool', at: `plugins[${i}]`, tool: 'web plugin' });
+      if (typeof id === 'string' && id.trim().toLowerCase() === 'web')
+        tool(`plugins[${i}]`, 'web plugin');
     });
   return found;
 }
 
 /**
- * Every URL and web tool the body asks the provider to reach. The walk keeps its own stack (a body
+ * Every URL and tool of the provider's the body asks it to reach. The walk keeps its own stack (a body
  * nested deeper than the call stack is no crash) and stops at MAX_NODES containers, which refuses
  * the call: a body too big to check is not let through unchecked.
  */
 export function reachOf(body: unknown): Reach[] {
   if (typeof body !== 'object' || body === null) return [];
   const found = Array.isArray(body) ? [] : topLevel(body as Record<string, unknown>);
-  const stack: { value: object; at: string; inTools: boolean }[] = [
-    { value: body, at: '', inTools: false }
-  ];
+  const stack: { value: object; at: string }[] = [{ value: body, at: '' }];
   let nodes = 0;
-  const push = (value: unknown, at: string, inTools: boolean): void => {
+  const push = (value: unknown, at: string): void => {
     if (typeof value !== 'object' || value === null) return;
-    if (++nodes <= MAX_NODES) stack.push({ value, at, inTools });
+    if (++nodes <= MAX_NODES) stack.push({ value, at });
   };
   for (let next = stack.pop(); next; next = stack.pop()) {
-    const { value, at, inTools } = next;
+    const { value, at } = next;
     if (Array.isArray(value)) {
-      value.forEach((item, i) => push(item, `${at}[${i}]`, inTools));
+      value.forEach((item, i) => push(item, `${at}[${i}]`));
       continue;
     }
-    const record = value as Record<string, unknown>;
-    if (inTools && typeof record.type === 'string' && WEB_TOOL.test(record.type))
-      found.push({ kind: 'tool', at, tool: record.type });
-    for (const [key, child] of Object.entries(record)) {
+    for (const [key, child] of Object.entries(value)) {
       const where = at ? `${at}.${key}` : key;
       const reach =
         typeof child === 'string' && URL_KEYS.has(key) ? urlReach(where, child) : undefined;
       if (reach) found.push(reach);
-      push(child, where, inTools || key === 'tools' || key === 'mcp_servers');
+      push(child, where);
     }
   }
   if (nodes > MAX_NODES)
     found.push({
       kind: 'unchecked',
       at: 'the whole body',
-      why: `holds more than ${MAX_NODES.toLocaleString('en-US')} objects and lists, too many to check`
+      why: `it holds more than ${MAX_NODES.toLocaleString('en-US')} objects and lists, too many to check`
     });
   return found;
 }
 
-/** What the fence lets the provider reach: a URL on a listed host; never a web tool. */
+/** What the fence lets the provider reach: a URL on a listed host, on its port; never a tool of its own. */
 export function reachesPastFence(reach: Reach, hosts: readonly AllowedHost[]): boolean {
-  if (reach.kind !== 'url') return true;
-  return reach.host === undefined || !allows(hosts, reach.host, reach.port);
+  return reach.kind !== 'url' || !allows(hosts, reach.host, reach.port);
 }
 
 /** The refusal's words: what was asked, where in the body, and what would let it. */
 export function reachRefusal(reach: Reach): string {
   const what =
     reach.kind === 'unchecked'
-      ? `${reach.why} for what the provider would fetch`
+      ? `cannot be checked for what the provider would fetch: ${reach.why}`
       : reach.kind === 'tool'
-        ? `gives the model the provider's ${JSON.stringify(reach.tool)}, which reaches the web from the provider`
-        : reach.host !== undefined
-          ? `asks the provider to fetch from ${reach.host}:${reach.port}, a host "allowed-hosts" does not list`
-          : `asks the provider to fetch a ${JSON.stringify(reach.scheme)} URL it cannot check`;
-  return `model gateway: the call ${what} (at ${reach.at}), past the egress fence; refused. "allowed-hosts: *" lets the agent reach any host`;
+        ? `gives the model the provider's own ${JSON.stringify(shown(reach.tool))}, which reaches out from the provider's side`
+        : `asks the provider to fetch from ${shown(reach.host)}:${reach.port}, a host "allowed-hosts" does not list`;
+  return `model gateway: the call ${what} (at ${shown(reach.at)}), past the egress fence; refused. "allowed-hosts: *" lets the agent reach any host`;
 }

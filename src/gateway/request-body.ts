@@ -3,20 +3,31 @@
  * what the body says (the model, what it asks the provider to reach), rewritten where it must be.
  */
 import type { IncomingMessage } from 'node:http';
-import { reachOf, type Reach } from './reach.js';
+import { MAX_NODES, reachOf, type Reach } from './reach.js';
 import type { FrontedKey } from './providers.js';
 import type { BodyLimits } from './types.js';
 
 /**
  * A request body larger than `perRequest` is refused (413: a model call's is JSON, images in base64
  * included, far smaller), and so is one that would take the bodies held at once past `inFlight` (503,
- * until a call ends): calls side by side cannot make the action's process run out of memory, which
- * would lose the run's report and transcript. A body is held from its first byte until its call ends.
+ * until a call ends), and one of more than MAX_NODES objects and lists (413: parsed, `{}` takes some
+ * twenty times its bytes): calls side by side cannot make the action's process run out of memory,
+ * which would lose the run's report and transcript. A body is held from its first byte until its
+ * call ends.
  */
 export const BODY_LIMITS: BodyLimits = {
   perRequest: 64 * 1024 * 1024,
-  inFlight: 160 * 1024 * 1024
+  inFlight: 96 * 1024 * 1024
 };
+
+/** Whether buf holds more than `limit` of the bytes `{` and `[` (a string's count too: an upper bound). */
+function structuresOver(buf: Buffer, limit: number): boolean {
+  let n = 0;
+  for (const byte of [0x7b, 0x5b])
+    for (let at = buf.indexOf(byte); at !== -1; at = buf.indexOf(byte, at + 1))
+      if (++n > limit) return true;
+  return false;
+}
 
 /** The bytes of request bodies the gateway holds now, across its calls. */
 export interface BodyPool {
@@ -32,7 +43,7 @@ export async function bodyOf(
   req: IncomingMessage,
   pool: BodyPool,
   taken: { bytes: number }
-): Promise<Buffer | 'too large' | 'too many'> {
+): Promise<Buffer | 'too large' | 'too many' | 'too nested'> {
   const chunks: Buffer[] = [];
   for await (const chunk of req as AsyncIterable<Buffer>) {
     taken.bytes += chunk.length;
@@ -41,7 +52,9 @@ export async function bodyOf(
     if (pool.held > pool.limits.inFlight) return 'too many';
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  const body = Buffer.concat(chunks);
+  // Counted before any parse: the parse is what would run out of memory.
+  return structuresOver(body, MAX_NODES) ? 'too nested' : body;
 }
 
 export const MIB = 1024 * 1024;
@@ -63,7 +76,7 @@ export function prepared(
   try {
     parsed = raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined;
   } catch {
-    const why = 'is not JSON the gateway can read, so it cannot be checked';
+    const why = 'it is not JSON the gateway can read';
     return { body: raw, reach: fenced ? [{ kind: 'unchecked', at: 'the whole body', why }] : [] };
   }
   const reach = reachOf(parsed);

@@ -9,7 +9,7 @@ import { forward, upstreamDispatcher, type Call, type Outcome } from './forward.
 import type { Held, Ledger } from './ledger.js';
 import { lowered, OutputCounter, priced, reservationOf, type Prices } from './meter.js';
 import type { FrontedKey } from './providers.js';
-import { reachesPastFence, reachRefusal, type Reach } from './reach.js';
+import { MAX_NODES, reachesPastFence, reachRefusal, type Reach } from './reach.js';
 import { BODY_LIMITS, bodyOf, MIB, prepared, type BodyPool } from './request-body.js';
 import type { AllowedHost } from '../config/allowed-hosts.js';
 import type { BodyLimits, BudgetStop, ModelCall, RetryLimits } from './types.js';
@@ -138,6 +138,13 @@ async function asked(
       413,
       'request_too_large',
       `model gateway: request body over ${limits.perRequest / MIB} MiB`
+    );
+  if (raw === 'too nested')
+    return void deny(
+      res,
+      413,
+      'request_too_large',
+      `model gateway: request body holds more than ${MAX_NODES.toLocaleString('en-US')} objects and lists`
     );
   if (raw === 'too many') {
     res.setHeader('retry-after', '1');

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import { messageOf } from '../text/errors.js';
 import { readOwnFile } from '../config/paths.js';
 import { commandToFile, type AgentUser } from '../process/spawn.js';
-import { parseSessionRecord, type SessionUsage } from '../turn/session-usage.js';
+import { parseSessionRecord, RECORD_LIMIT, type SessionUsage } from '../turn/session-usage.js';
 
 export const EXPORT_LIMITS = Object.freeze({
   /** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
@@ -69,7 +69,7 @@ export async function spawnExport(spec: ExportSpawn): Promise<SpawnResult> {
 
 function readHead(file: string): string {
   try {
-    return readOwnFile(file, 4096);
+    return readOwnFile(file, { head: 4096 });
   } catch {
     return '';
   }
@@ -140,7 +140,7 @@ export async function readSessionRecord(request: ExportRequest): Promise<Session
   if (!result.ok) return failed(result.why);
   let text: string;
   try {
-    text = readOwnFile(request.output);
+    text = readOwnFile(request.output, { limit: RECORD_LIMIT });
   } catch (error) {
     return failed(`left a record that cannot be read: ${messageOf(error)}`);
   }

@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { redactJsonNumbers, type Redactor } from '../text/redact.js';
 import { readOwnFile } from '../config/paths.js';
+import { RECORD_LIMIT } from '../turn/session-usage.js';
 import {
   artifactUrl,
   deadline,
@@ -87,7 +88,7 @@ export async function uploadSessionRecord(
   let text: string;
   try {
     // Read as the action's own file: the export that wrote it ran as the agent (config/paths.ts).
-    text = readOwnFile(request.recordPath);
+    text = readOwnFile(request.recordPath, { limit: RECORD_LIMIT });
   } catch (error) {
     return { uploaded: false, reason: `the record cannot be read: ${errorMessage(error)}` };
   }

@@ -59,6 +59,9 @@ export function usageOf(row: Record<string, unknown>): SessionUsage {
   return usage;
 }
 
+/** The largest session record read (every line is parsed whole): past it, a note, and no cost. */
+export const RECORD_LIMIT = 64 * 1024 * 1024;
+
 /**
  * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
  * an export of one session, its only object). Throws an error saying what is wrong otherwise.
