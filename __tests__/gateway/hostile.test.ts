@@ -20,6 +20,7 @@ import {
 } from '../helpers/test-gateway.js';
 import { chatChunks, REAL_KEY } from '../helpers/provider-standin.js';
 import { until } from '../helpers/until.js';
+import { must } from '../helpers/must.js';
 import { rootWith, runsHere } from '../helpers/machine-tools.js';
 
 const KEY = 'sk-ant-api03-real-key-hostile-0123456789';
@@ -409,4 +410,27 @@ test('was a hole: a body of a million empty objects (64 MiB parsed took ~1.6 GB 
   expect(answer.status).toBe(413);
   expect(answer.body).toContain('more than 1,000,000 objects and lists');
   expect(world.standIn.received).toHaveLength(0);
+});
+
+test("was a hole: fenced, the agent's headers went upstream as sent (OpenRouter shows HTTP-Referer and X-Title as the app's attribution): only the API's own go", async () => {
+  world = await gatewayWorld('openai', {}, { fencedHosts: [] });
+  const answer = await raw(
+    world,
+    '/openai/chat/completions',
+    {
+      ...bearer(world),
+      'http-referer': 'https://secret.exfil.example/',
+      'x-title': 'secret',
+      'openai-organization': 'org-other',
+      'x-stainless-lang': 'js'
+    },
+    '{"model":"m","messages":[]}'
+  );
+  expect(answer.status).toBe(200);
+  const sent = must(world.standIn.received[0]).headers;
+  expect(sent['http-referer']).toBeUndefined();
+  expect(sent['x-title']).toBeUndefined();
+  expect(sent['openai-organization']).toBeUndefined();
+  expect(sent['x-stainless-lang']).toBe('js');
+  expect(sent['content-type']).toBe('application/json');
 });

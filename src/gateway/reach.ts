@@ -7,6 +7,7 @@
  * for, the gateway refuses a call that names a URL on a host `allowed-hosts` does not list, or that
  * gives the model a tool reaching the web (`reachesPastFence`). Pure: the parsed body in, the reaches out.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { allows, type AllowedHost } from '../config/allowed-hosts.js';
 
 /** One thing a call asks the provider to reach, where the body asks it (a JSON path). */
@@ -18,19 +19,26 @@ export type Reach =
   /** What cannot be checked (not JSON, too many objects, a URL no two parsers read alike): not let through. */
   | { kind: 'unchecked'; at: string; why: string };
 
+/**
+ * A key as a lenient parser reads it: any case, without `_` (proto-JSON takes `fileData` for
+ * `file_data`; Go's encoding/json ignores case). Every key the check looks for is compared this way.
+ */
+const keyOf = (key: string): string => key.toLowerCase().replaceAll('_', '');
+
 /** Keys whose string value the providers fetch when it is a URL (OpenAI, Anthropic, OpenRouter, Gemini's OpenAI API). */
-const URL_KEYS = new Set([
-  'url',
-  'image_url',
-  'file_url',
-  'file_data',
-  'audio_url',
-  'video_url',
-  'document_url',
-  'server_url',
-  'file_uri',
-  'fileUri'
-]);
+const URL_KEYS = new Set(
+  [
+    'url',
+    'image_url',
+    'file_url',
+    'file_data',
+    'audio_url',
+    'video_url',
+    'document_url',
+    'server_url',
+    'file_uri'
+  ].map(keyOf)
+);
 
 /**
  * The tools the client runs (Hermes'): a function (OpenAI's `function`, `custom`) or a tool with no
@@ -40,8 +48,14 @@ const URL_KEYS = new Set([
  */
 const CLIENT_TOOLS = new Set(['function', 'custom']);
 
-/** Models that search the web on every call, whatever the request says (OpenAI's, OpenRouter's, Perplexity's). */
-const SEARCHING_MODEL = /:online\s*$|search|(^|\/)sonar|^perplexity\//i;
+/**
+ * Models that search the web on every call, whatever the request says (OpenAI's, OpenRouter's,
+ * Perplexity's), and OpenRouter's routers, which pick a model (one of those among them).
+ */
+const SEARCHING_MODEL = /:online\s*$|search|(^|\/)sonar|perplexity\/|^~?openrouter\/(auto|fusion)/i;
+
+/** OpenRouter's plugins that run nothing past the provider (an allow-list, as tools are). */
+const CLIENT_PLUGINS = new Set(['response-healing', 'file-parser']);
 
 /** The schemes a provider fetches that the check can follow to a host. */
 const FETCHED = new Set(['http:', 'https:', 'ws:', 'wss:']);
@@ -83,34 +97,69 @@ function urlReach(at: string, value: string): Reach | undefined {
     return unchecked(`is ${shown(url.protocol)}, not http(s) or ws(s)`);
   if (url.username || url.password) return unchecked('names a user');
   const port = Number(url.port) || (url.protocol === 'http:' || url.protocol === 'ws:' ? 80 : 443);
+  // The host as written must be the host as parsed, in letters, digits, hyphens and dots (or an
+  // address in brackets): what a parser changed first (percent-decoding, IDNA, `;` kept in a name
+  // that another parser ends the host at) is where two parsers part.
+  const written = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(value)?.[1]?.toLowerCase();
+  const same = written === url.host || written === `${url.hostname}:${port}`;
+  if (!same || !/^([a-z0-9.-]+|\[[0-9a-f:.]+\])$/.test(url.hostname))
+    return unchecked('names its host in a form parsers read apart');
   return { kind: 'url', at, host: url.hostname.replace(/^\[|\]$/g, ''), port };
 }
 
-/** What the top of the body asks of the provider's own: tools, MCP servers, web search, searching models. */
+/**
+ * What the top of the body asks of the provider's own: tools, plugins, MCP servers, web search,
+ * searching models, and state stored with the provider that the check cannot see (a stored prompt,
+ * a conversation). Keys compared as a lenient parser reads them; a list given in another shape is
+ * refused, not skipped.
+ */
 function topLevel(body: Record<string, unknown>): Reach[] {
   const found: Reach[] = [];
   const tool = (at: string, what: string): void =>
     void found.push({ kind: 'tool', at, tool: what });
-  if (Array.isArray(body.tools))
-    body.tools.forEach((t, i) => {
-      const type = typeof t === 'object' && t !== null ? (t as { type?: unknown }).type : undefined;
-      if (type !== undefined && !(typeof type === 'string' && CLIENT_TOOLS.has(type)))
-        tool(`tools[${i}]`, typeof type === 'string' ? type : JSON.stringify(type));
+  const entries = Object.entries(body).map(([key, value]) => ({ key, name: keyOf(key), value }));
+  const listed = (
+    name: string,
+    allowed: (entry: Record<string, unknown>) => boolean,
+    what: (entry: Record<string, unknown>) => string
+  ): void => {
+    for (const { key, value } of entries.filter(e => e.name === name)) {
+      if (!Array.isArray(value)) {
+        tool(key, `${key} given as ${value === null ? 'null' : typeof value}, not a list`);
+        continue;
+      }
+      value.forEach((entry: unknown, i) => {
+        if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+          tool(`${key}[${i}]`, `${key}[${i}] that is not an object`);
+        else if (!allowed(entry as Record<string, unknown>))
+          tool(`${key}[${i}]`, what(entry as Record<string, unknown>));
+      });
+    }
+  };
+  const named = (v: unknown): string => (typeof v === 'string' ? v : String(JSON.stringify(v)));
+  listed(
+    'tools',
+    t => t.type === undefined || (typeof t.type === 'string' && CLIENT_TOOLS.has(t.type)),
+    t => named(t.type)
+  );
+  listed(
+    'plugins',
+    p => typeof p.id === 'string' && CLIENT_PLUGINS.has(p.id),
+    p => `plugin ${named(p.id)}`
+  );
+  for (const { key, name, value } of entries) {
+    if (name === 'mcpservers' && !(Array.isArray(value) && value.length === 0))
+      tool(key, 'MCP servers');
+    if (name === 'websearchoptions') tool(key, key);
+    if (name === 'prompt' || name === 'conversation')
+      tool(key, `a stored ${name} (its tools and state are the provider's, unseen here)`);
+    const models =
+      name === 'model' ? [value] : name === 'models' && Array.isArray(value) ? value : [];
+    models.forEach((model: unknown, i) => {
+      if (typeof model === 'string' && SEARCHING_MODEL.test(model))
+        tool(name === 'model' ? key : `${key}[${i}]`, `${model} (a model that searches the web)`);
     });
-  if (Array.isArray(body.mcp_servers) && body.mcp_servers.length > 0)
-    tool('mcp_servers', 'MCP servers');
-  if (body.web_search_options !== undefined) tool('web_search_options', 'web_search_options');
-  const models = [body.model, ...(Array.isArray(body.models) ? body.models : [])];
-  models.forEach((model, i) => {
-    if (typeof model === 'string' && SEARCHING_MODEL.test(model))
-      tool(i === 0 ? 'model' : `models[${i - 1}]`, `${model} (a model that searches the web)`);
-  });
-  if (Array.isArray(body.plugins))
-    body.plugins.forEach((plugin, i) => {
-      const id = (plugin as { id?: unknown } | null)?.id;
-      if (typeof id === 'string' && id.trim().toLowerCase() === 'web')
-        tool(`plugins[${i}]`, 'web plugin');
-    });
+  }
   return found;
 }
 
@@ -137,7 +186,7 @@ export function reachOf(body: unknown): Reach[] {
     for (const [key, child] of Object.entries(value)) {
       const where = at ? `${at}.${key}` : key;
       const reach =
-        typeof child === 'string' && URL_KEYS.has(key) ? urlReach(where, child) : undefined;
+        typeof child === 'string' && URL_KEYS.has(keyOf(key)) ? urlReach(where, child) : undefined;
       if (reach) found.push(reach);
       push(child, where);
     }
@@ -166,3 +215,26 @@ export function reachRefusal(reach: Reach): string {
         : `asks the provider to fetch from ${shown(reach.host)}:${reach.port}, a host "allowed-hosts" does not list`;
   return `model gateway: the call ${what} (at ${shown(reach.at)}), past the egress fence; refused. "allowed-hosts: *" lets the agent reach any host`;
 }
+
+/**
+ * The request headers sent on under the fence: only those the providers' APIs read to answer (the
+ * body's type, the API's version and betas, the client's name). Others go nowhere: OpenRouter shows
+ * `HTTP-Referer` and `X-Title` as the app's attribution, where others read them, and an organization
+ * or project header would bill the key's other accounts.
+ */
+export function fencedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name]) => FORWARDED_HEADERS.has(name.toLowerCase()) || /^x-stainless-/i.test(name)
+    )
+  );
+}
+
+const FORWARDED_HEADERS = new Set([
+  'content-type',
+  'accept',
+  'anthropic-version',
+  'anthropic-beta',
+  'openai-beta',
+  'user-agent'
+]);

@@ -9,7 +9,7 @@ import { forward, upstreamDispatcher, type Call, type Outcome } from './forward.
 import type { Held, Ledger } from './ledger.js';
 import { lowered, OutputCounter, priced, reservationOf, type Prices } from './meter.js';
 import type { FrontedKey } from './providers.js';
-import { MAX_NODES, reachesPastFence, reachRefusal, type Reach } from './reach.js';
+import { fencedHeaders, MAX_NODES, reachesPastFence, reachRefusal, type Reach } from './reach.js';
 import { BODY_LIMITS, bodyOf, MIB, prepared, type BodyPool } from './request-body.js';
 import type { AllowedHost } from '../config/allowed-hosts.js';
 import type { BodyLimits, BudgetStop, ModelCall, RetryLimits } from './types.js';
@@ -369,7 +369,7 @@ export async function listen(options: ServerOptions): Promise<Listening> {
           url: `${provider.upstream}${path}${call.query}`,
           dispatcher: dispatchers.get(provider.provider),
           method: req.method ?? 'GET',
-          headers: req.headers,
+          headers: options.fencedHosts ? fencedHeaders(req.headers) : req.headers,
           credential: provider.spec.credential(provider.key),
           body,
           limits: options.retry,
