@@ -40721,17 +40721,27 @@ function decoded(field) {
 const DEFAULT_OUTPUT_CEILING = 4096;
 const BYTES_PER_TOKEN = 4;
 const CHARS_PER_TOKEN = 4;
+/** The most answers one call is reserved for (OpenAI takes `n` up to 128). */
+const MAX_COPIES = 128;
+/** `n` and `best_of` (the legacy completions generate best_of and bill them all): the larger, at least 1. */
+function copiesOf(record) {
+    const asked = [record?.n, record?.best_of].filter((v) => typeof v === 'number' && Number.isInteger(v) && v > 1);
+    return Math.min(MAX_COPIES, Math.max(1, ...asked));
+}
 const CEILINGS = ['max_tokens', 'max_completion_tokens', 'max_output_tokens'];
 function reservationOf(body, model, prices) {
     const tokensIn = Math.ceil(body.length / BYTES_PER_TOKEN);
-    const own = ceilingOf(objectOf(body));
-    const tokensOut = own?.value ?? DEFAULT_OUTPUT_CEILING;
+    const record = objectOf(body);
+    const own = ceilingOf(record);
+    const copies = copiesOf(record);
+    const tokensOut = (own?.value ?? DEFAULT_OUTPUT_CEILING) * copies;
     return {
         tokensIn,
         tokensOut,
         costUsd: priced(prices, model, tokensIn, tokensOut),
         usdPerTokenOut: priced(prices, model, 0, 1),
-        ...(own && { ceiling: own.key })
+        ...(own && { ceiling: own.key }),
+        copies
     };
 }
 /**
@@ -41498,18 +41508,19 @@ function admitted(call, res, { ledger, note, prices = {} }) {
     const held = admission;
     if (!held?.lowered || !reserved?.ceiling)
         return { held, body: call.body };
-    const { ceiling } = reserved;
-    const to = held.reserved.tokensOut;
-    const fitted = lowered(call.body, ceiling, to);
+    const { ceiling, copies } = reserved;
+    // The ceiling is each answer's: `n` answers share the room.
+    const to = Math.floor(held.reserved.tokensOut / copies);
+    const fitted = to > 0 ? lowered(call.body, ceiling, to) : undefined;
     if (!fitted) {
         ledger.release(held);
         const stop = held.lowered;
-        const message = `model gateway: budget ${stop.budget} leaves room for ${to} output tokens, less than the call's thinking needs; no further model calls this turn`;
+        const message = `model gateway: budget ${stop.budget} leaves room for ${held.reserved.tokensOut} output tokens, less than the call's ${copies > 1 ? `${copies} answers need` : 'thinking needs'}; no further model calls this turn`;
         note(message);
         ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
         return void deny(res, 402, 'budget_exceeded', message);
     }
-    note(`model gateway: ${ceiling} lowered from ${reserved.tokensOut} to ${to}, what budget ${held.lowered.budget} leaves`);
+    note(`model gateway: ${ceiling} lowered from ${reserved.tokensOut / copies} to ${to}${copies > 1 ? ` for each of ${copies} answers` : ''}, what budget ${held.lowered.budget} leaves`);
     return { held, body: fitted };
 }
 /** What the answer's stream is counted by, where the budgets need it counted as it comes. */

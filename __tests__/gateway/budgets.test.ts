@@ -106,6 +106,31 @@ describe('calls started side by side', () => {
     await call;
   });
 
+  test('was a hole: n: 10 answers of max_tokens 500 were reserved as one, against max-tokens 1000', async () => {
+    world = await gatewayWorld('openai', { maxTokens: 1000 });
+    world.standIn.script({ kind: 'hold' });
+    const call = openai(world).chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'ten takes' }],
+      max_tokens: 500,
+      n: 10
+    });
+    await new Promise<void>(resolve => {
+      const poll = (): void =>
+        world?.standIn.received.length ? resolve() : void setImmediate(poll);
+      poll();
+    });
+    const sent = must(world.standIn.received[0]).body;
+    const asked = JSON.parse(sent) as { max_tokens: number; n: number };
+    const input = reservationOf(Buffer.from(sent), 'm', {}).tokensIn;
+    expect(asked.n).toBe(10);
+    expect(asked.max_tokens).toBeGreaterThan(0);
+    expect(input + asked.n * asked.max_tokens).toBeLessThanOrEqual(1000);
+    expect(world.notes.join('\n')).toContain('for each of 10 answers');
+    world.standIn.release();
+    await call;
+  });
+
   test('a thinking budget the room cannot hold: lowered under the ceiling, or the call refused', async () => {
     world = await gatewayWorld('anthropic', { maxTokens: 3000 });
     const client = new Anthropic({
@@ -268,9 +293,13 @@ describe('what a stream is counted as', () => {
       tokensOut: 300,
       costUsd: 0,
       usdPerTokenOut: 0,
-      ceiling: 'max_tokens'
+      ceiling: 'max_tokens',
+      copies: 1
     });
     expect(reservationOf(Buffer.from('{}'), 'm', {}).tokensOut).toBe(4096);
+    // n answers, or best_of generated: each its own ceiling.
+    const many = Buffer.from(JSON.stringify({ max_tokens: 300, n: 3, best_of: 5 }));
+    expect(reservationOf(many, 'm', {})).toMatchObject({ tokensOut: 1500, copies: 5 });
   });
 });
 

@@ -32,6 +32,19 @@ export interface Reservation {
   usdPerTokenOut: number;
   /** The body's own output ceiling, where it sets one: admission may lower it (lowered()). */
   ceiling?: string;
+  /** How many answers the call asks for (`n`, `best_of`): its ceiling is each one's, so counted that many times. */
+  copies: number;
+}
+
+/** The most answers one call is reserved for (OpenAI takes `n` up to 128). */
+const MAX_COPIES = 128;
+
+/** `n` and `best_of` (the legacy completions generate best_of and bill them all): the larger, at least 1. */
+function copiesOf(record: Record<string, unknown> | undefined): number {
+  const asked = [record?.n, record?.best_of].filter(
+    (v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 1
+  );
+  return Math.min(MAX_COPIES, Math.max(1, ...asked));
 }
 
 const CEILINGS = ['max_tokens', 'max_completion_tokens', 'max_output_tokens'] as const;
@@ -45,14 +58,17 @@ export function reservationOf(
   prices: Prices
 ): Reservation {
   const tokensIn = Math.ceil(body.length / BYTES_PER_TOKEN);
-  const own = ceilingOf(objectOf(body));
-  const tokensOut = own?.value ?? DEFAULT_OUTPUT_CEILING;
+  const record = objectOf(body);
+  const own = ceilingOf(record);
+  const copies = copiesOf(record);
+  const tokensOut = (own?.value ?? DEFAULT_OUTPUT_CEILING) * copies;
   return {
     tokensIn,
     tokensOut,
     costUsd: priced(prices, model, tokensIn, tokensOut),
     usdPerTokenOut: priced(prices, model, 0, 1),
-    ...(own && { ceiling: own.key })
+    ...(own && { ceiling: own.key }),
+    copies
   };
 }
 

@@ -216,19 +216,20 @@ function admitted(
   }
   const held: Held | undefined = admission;
   if (!held?.lowered || !reserved?.ceiling) return { held, body: call.body };
-  const { ceiling } = reserved;
-  const to = held.reserved.tokensOut;
-  const fitted = lowered(call.body, ceiling, to);
+  const { ceiling, copies } = reserved;
+  // The ceiling is each answer's: `n` answers share the room.
+  const to = Math.floor(held.reserved.tokensOut / copies);
+  const fitted = to > 0 ? lowered(call.body, ceiling, to) : undefined;
   if (!fitted) {
     ledger.release(held);
     const stop = held.lowered;
-    const message = `model gateway: budget ${stop.budget} leaves room for ${to} output tokens, less than the call's thinking needs; no further model calls this turn`;
+    const message = `model gateway: budget ${stop.budget} leaves room for ${held.reserved.tokensOut} output tokens, less than the call's ${copies > 1 ? `${copies} answers need` : 'thinking needs'}; no further model calls this turn`;
     note(message);
     ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
     return void deny(res, 402, 'budget_exceeded', message);
   }
   note(
-    `model gateway: ${ceiling} lowered from ${reserved.tokensOut} to ${to}, what budget ${held.lowered.budget} leaves`
+    `model gateway: ${ceiling} lowered from ${reserved.tokensOut / copies} to ${to}${copies > 1 ? ` for each of ${copies} answers` : ''}, what budget ${held.lowered.budget} leaves`
   );
   return { held, body: fitted };
 }
