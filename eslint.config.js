@@ -46,11 +46,13 @@ export const LAYERS = {
   // files GITHUB_MAY_IMPORT names) but run nothing; the review reads a finding's shape from schema/.
   github: [...BASE, 'schema', 'publish'],
   // The second entry point reads transcripts with the run's reader and draws with publish/; it runs nothing.
-  'report-action': [...BASE, 'publish']
+  'report-action': [...BASE, 'publish'],
+  // The post step: undoes what the main step's isolation left, should its process have died.
+  post: [...BASE, 'process', 'fence', 'confine']
 };
 const ROOMS = [...Object.keys(LAYERS), 'steps'];
-// run()'s steps (src/steps/) draw on every room but the report sub-action; only main.ts imports them.
-LAYERS.steps = ROOMS.filter(room => room !== 'steps' && room !== 'report-action');
+// run()'s steps (src/steps/) draw on every room but the two other entry points; only main.ts imports them.
+LAYERS.steps = ROOMS.filter(room => !['steps', 'report-action', 'post'].includes(room));
 /** What src/github/ may read of src/publish/: the escaping, the answer's drawing and the blocks it shares with the summary. */
 const GITHUB_MAY_IMPORT = [
   'markdown',

@@ -42868,7 +42868,7 @@ function abortableSleep(ms, signal) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(13953);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59535);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(33461);
 
 
@@ -44161,7 +44161,7 @@ function commonDir(dirs) {
 
 /***/ }),
 
-/***/ 13953:
+/***/ 59535:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45830,7 +45830,7 @@ function iptablesRaise({ uid, name, ports }, family) {
     ];
 }
 /** The commands that take it down again; each is tried whatever the one before it did. */
-function iptablesLower({ uid, name }) {
+function rules_iptablesLower({ uid, name }) {
     const chain = iptablesChain(name);
     return [
         ['-w', '-D', 'OUTPUT', '-m', 'owner', '--uid-owner', String(uid), '-j', chain],
@@ -45874,6 +45874,10 @@ function isRecord(value) {
 /** Why the fence could not be raised: the caller decides whether the agent may start without it. */
 class FenceError extends Error {
 }
+/** The run's own table (nft) or chain (iptables), named after its agent user: `hermes_fence_<hex>`. */
+function fence_fenceName(user) {
+    return `hermes_fence_${(user.split('-').at(-1) ?? '').replace(/[^a-z0-9]/gi, '')}`;
+}
 /** Which of the kernel's tools raises the fence here, or undefined (and why) when none can. */
 function fenceTool(tool) {
     const nft = tool('nft');
@@ -45905,6 +45909,10 @@ class EgressFence {
         this.proxy = proxy;
         this.gatewayOpen = gatewayOpen;
     }
+    /** The kernel tool its rules are in (what the post step takes down, should the action die). */
+    get tool() {
+        return 'nft' in this.via ? 'nft' : 'iptables';
+    }
     /** The proxy variables the agent gets (none without a list): its clients ask the proxy for names. */
     get env() {
         if (!this.proxy)
@@ -45922,7 +45930,7 @@ class EgressFence {
             : undefined;
         const spec = {
             uid: options.uid,
-            name: `hermes_fence_${(options.user.split('-').at(-1) ?? '').replace(/[^a-z0-9]/gi, '')}`,
+            name: fence_fenceName(options.user),
             ports: [options.gatewayPort, proxy?.port].filter((p) => p !== undefined)
         };
         const fence = new EgressFence(spec, via, options.admin, options.hosts, proxy, options.gatewayPort !== undefined);
@@ -45991,7 +45999,7 @@ class EgressFence {
                 catch {
                     // Not made: nothing to count.
                 }
-                for (const args of iptablesLower(this.spec))
+                for (const args of rules_iptablesLower(this.spec))
                     try {
                         this.admin(tool, args);
                     }
@@ -66410,6 +66418,331 @@ function installIo(log, { out }) {
     };
 }
 
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __nccwpck_require__(28902);
+;// CONCATENATED MODULE: ./src/confine/agent-user.ts
+/**
+ * The agent's own user: made for one run (`useradd --system`, no login shell, no home on disk, no
+ * group but its own) and deleted after it, with a uid (and gid) no earlier run on this machine was
+ * given. What an agent leaves in a folder anyone may write (`/var/lock`, `/var/crash`, a deep
+ * world-writable folder of some package's) stays its uid's, and no later agent is that uid: a 0600
+ * file left there is unreadable to the next one, wherever it lies.
+ */
+
+
+
+
+/**
+ * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
+ * One per run, not one for all: two runs at once on one machine (several runners, a job and its
+ * tests) must not end each other's processes, nor reach each other's workspaces.
+ */
+const AGENT_USER_PREFIX = 'hermes-agent-';
+/** Every uid given to an agent on this machine, one a line, appended as root before it is used. */
+const UID_LEDGER = '/var/lib/hermes-action/agent-uids';
+/**
+ * Where agents' ids are drawn from when the user namespace maps them: a range no distribution
+ * allocates (systemd's UID ranges leave it unused: above its container range, below 2^31 and its
+ * foreign range), so that no user made later (a package's) inherits an agent's files either.
+ */
+const AGENT_IDS = Object.freeze({
+    first: 1_879_048_192,
+    last: 2_147_352_575
+});
+/** Else (a container whose user namespace maps 65536 ids): the system range, as useradd has it. */
+const SYSTEM_IDS = Object.freeze({ first: 100, last: 999 });
+/** groupadd and useradd give up when another holds /etc/passwd's lock (exit 10), or find the id taken (exit 4). */
+const USERADD_TRIES = 5;
+const USERADD_BACKOFF_MS = 200;
+/** Makes a user of a new name and a new id, retried while the lock is held or the id was taken; its name. */
+async function makeAgentUser(admin) {
+    const name = AGENT_USER_PREFIX + (0,external_node_crypto_.randomBytes)(3).toString('hex');
+    let last;
+    const made = await (0,retry/* retry */.L)(async () => {
+        const id = pickAgentId(mappedIds(), usedIds());
+        try {
+            // Recorded first: an id tried once is never given again, whatever happens next.
+            admin('sh', ['-c', RECORD, 'sh', UID_LEDGER, String(id)]);
+            addUser(name, id, admin);
+            return { value: true };
+        }
+        catch (error) {
+            last = error;
+            // 10: /etc/passwd or /etc/group locked by another useradd; 4: the id is taken. Worth another try.
+            if (!/exit (10|4)\b/.test((0,errors/* messageOf */.b)(error)))
+                throw error;
+            return { value: false, retry: (0,errors/* messageOf */.b)(error) };
+        }
+    }, { tries: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
+    if (!made)
+        throw last instanceof Error ? last : new Error((0,errors/* messageOf */.b)(last));
+    return name;
+}
+/** Appends $2 to the ledger $1, making its folder (root's, 0755) first. */
+const RECORD = 'mkdir -p -m 755 "${1%/*}" && printf \'%s\\n\' "$2" >> "$1"';
+/** Its own group with the same id, then the user in it alone; the group taken out again when the user cannot be made. */
+function addUser(name, id, admin) {
+    admin('groupadd', ['--system', '--gid', String(id), name]);
+    try {
+        admin('useradd', [
+            '--system',
+            '--uid',
+            String(id),
+            '--gid',
+            String(id),
+            '--no-user-group',
+            '--no-log-init',
+            '--no-create-home',
+            '--home-dir',
+            '/nonexistent',
+            '--shell',
+            '/usr/sbin/nologin',
+            name
+        ]);
+    }
+    catch (error) {
+        removeGroup(name, admin);
+        throw error;
+    }
+}
+/**
+ * An id for the next agent: at random in AGENT_IDS where the user namespace maps it (uid and gid
+ * alike), else in the system range; never one in `used`. Throws when none is left.
+ */
+function pickAgentId(mapped, used, random = below => (0,external_node_crypto_.randomInt)(below)) {
+    for (const range of [AGENT_IDS, SYSTEM_IDS]) {
+        const free = mapped
+            .map(m => ({ first: Math.max(m.first, range.first), last: Math.min(m.last, range.last) }))
+            .filter(r => r.first <= r.last);
+        const size = free.reduce((n, r) => n + r.last - r.first + 1, 0);
+        const usedHere = [...used].filter(id => free.some(r => id >= r.first && id <= r.last)).length;
+        if (size - usedHere <= 0)
+            continue;
+        // A large range: a few draws find a free id; a small one is walked from a random start.
+        for (let draw = 0, at = random(size); draw < size; draw++, at = (at + 1) % size) {
+            const id = nth(free, at);
+            if (!used.has(id))
+                return id;
+        }
+    }
+    throw new Error(`every id the agent's user could be given here was given to an earlier run's (${UID_LEDGER} lists them; the user namespace maps ${mapped.map(r => `${r.first}-${r.last}`).join(', ') || 'none'}): a uid is never given twice, so that no agent reads what an earlier one left`);
+}
+function nth(ranges, at) {
+    let left = at;
+    for (const r of ranges) {
+        const size = r.last - r.first + 1;
+        if (left < size)
+            return r.first + left;
+        left -= size;
+    }
+    throw new RangeError(`no id at ${at}`);
+}
+/** The ids both this user namespace's uid_map and gid_map map (the whole 32-bit space outside one). */
+function mappedIds(read = file => external_node_fs_.readFileSync(file, 'utf8')) {
+    const ranges = (file) => {
+        let text;
+        try {
+            text = read(file);
+        }
+        catch {
+            return [{ first: 0, last: 4_294_967_294 }];
+        }
+        return text
+            .split('\n')
+            .map(line => line.trim().split(/\s+/).map(Number))
+            .filter(([inside, , count]) => Number.isInteger(inside) && Number.isInteger(count))
+            .map(([inside = 0, , count = 0]) => ({ first: inside, last: inside + count - 1 }));
+    };
+    const gids = ranges('/proc/self/gid_map');
+    return ranges('/proc/self/uid_map').flatMap(u => gids
+        .map(g => ({ first: Math.max(u.first, g.first), last: Math.min(u.last, g.last) }))
+        .filter(r => r.first <= r.last));
+}
+/** The ids not to give: the ledger's, and those /etc/passwd and /etc/group hold now. */
+function usedIds() {
+    const used = new Set();
+    const add = (file, field) => {
+        let text = '';
+        try {
+            text = external_node_fs_.readFileSync(file, 'utf8');
+        }
+        catch {
+            return; // no ledger yet
+        }
+        for (const line of text.split('\n')) {
+            const id = Number(field < 0 ? line.trim() : line.split(':')[field]);
+            if (line.trim() !== '' && Number.isInteger(id))
+                used.add(id);
+        }
+    };
+    add(UID_LEDGER, -1);
+    add('/etc/passwd', 2);
+    add('/etc/group', 2);
+    return used;
+}
+/** Deletes the agent user (and its group); one left behind owns nothing and runs nothing, the next run makes its own. */
+function agent_user_removeAgentUser(name, admin) {
+    try {
+        admin('userdel', [name]);
+    }
+    catch {
+        // Left behind: see above.
+    }
+    removeGroup(name, admin);
+}
+/** userdel takes the group too where USERGROUPS_ENAB is yes; elsewhere (still in /etc/group) it is taken here. */
+function removeGroup(name, admin) {
+    let groups = '';
+    try {
+        groups = external_node_fs_.readFileSync('/etc/group', 'utf8');
+    }
+    catch {
+        return;
+    }
+    if (!groups.split('\n').some(line => line.startsWith(`${name}:`)))
+        return;
+    try {
+        admin('groupdel', [name]);
+    }
+    catch {
+        // Left behind: it holds no one.
+    }
+}
+/**
+ * Who may serve an upstream of the model gateway's on this machine (gateway/loopback-owner.ts):
+ * anyone but an agent's user, this run's or another run's on the same machine. A local model
+ * server of its own user (Ollama's `ollama`, a `vllm` service, a sidecar's uid) is the runner's
+ * set-up; root and this process's user are trusted without a look at /etc/passwd, where useradd
+ * writes the agents' users.
+ */
+function notAgentOwned(uid) {
+    if (uid === 0 || uid === process.getuid?.())
+        return true;
+    let passwd;
+    try {
+        passwd = external_node_fs_.readFileSync('/etc/passwd', 'utf8');
+    }
+    catch {
+        return false;
+    }
+    return !passwd
+        .split('\n')
+        .map(line => line.split(':'))
+        .some(([name, , id]) => name?.startsWith(AGENT_USER_PREFIX) && Number(id) === uid);
+}
+
+;// CONCATENATED MODULE: ./src/confine/left-behind.ts
+/**
+ * What the isolation leaves on the machine while the agent runs, written down as the step's state
+ * (GITHUB_STATE) once it is all set up, and cleared once release() has undone it: its user, the
+ * tree lent to it, its HOME, its fence. Should the action's process die between (killed, crashed),
+ * the post step (src/post/) reads it and undoes what it can, so that on a runner that is kept
+ * between jobs no process of the agent's goes on running, no tree stays its own and no fence stays.
+ * What only the dead process held (the snapshots of the checkout's git control and of the runner's
+ * file commands) cannot be put back: the post step says so.
+ */
+
+
+
+
+
+
+
+/** The name of the step's state that holds it. */
+const LEFT_BEHIND_STATE = 'hermes_isolation';
+/**
+ * The state as written, or undefined when it does not read as one the isolation writes (then nothing
+ * is done): the post step runs as root what it says, so each part is checked for the shape only the
+ * isolation gives it (an agent's name and id, its HOME in the temp folder, an absolute tree).
+ */
+function readLeftBehind(text, runnerUid) {
+    if (!text)
+        return undefined;
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof parsed !== 'object' || parsed === null)
+        return undefined;
+    const { user, home, lent, fence } = parsed;
+    const plain = (p) => typeof p === 'string' && path.isAbsolute(p) && path.normalize(p) === p && p !== '/';
+    if (typeof user !== 'object' || user === null)
+        return undefined;
+    const { name, uid, gid } = user;
+    const id = (n) => typeof n === 'number' && Number.isInteger(n) && n >= 100;
+    if (typeof name !== 'string' || !/^hermes-agent-[0-9a-f]{6}$/.test(name))
+        return undefined;
+    if (!id(uid) || !id(gid) || uid === runnerUid)
+        return undefined;
+    const ownHome = new RegExp(`^${name}-home-[A-Za-z0-9]{6}$`);
+    if (home !== undefined && !(plain(home) && ownHome.test(path.basename(home))))
+        return undefined;
+    if (lent !== undefined && !plain(lent))
+        return undefined;
+    if (fence !== undefined && fence !== 'nft' && fence !== 'iptables')
+        return undefined;
+    return {
+        user: { name, uid, gid },
+        ...(home !== undefined && { home }),
+        ...(lent !== undefined && { lent }),
+        ...(fence !== undefined && { fence })
+    };
+}
+/**
+ * Undoes what is left, each step whatever the one before did: what was done, and what failed. `as`
+ * runs a command as the agent (found again: setpriv, sudo), `runner` is whom the lent tree goes back to.
+ */
+function undoLeftBehind(left, { admin, as, runner }) {
+    const done = [];
+    const failed = [];
+    const step = (what, work) => {
+        try {
+            work();
+            done.push(what);
+            return true;
+        }
+        catch (error) {
+            failed.push(`${what}: ${messageOf(error)}`);
+            return false;
+        }
+    };
+    const { user } = left;
+    // As the agent's own user, `kill -1` reaches every process it has, one that forks away included.
+    step(`ended the processes of ${user.name}`, () => {
+        commandSync(systemTool('kill') ?? '/bin/kill', ['-KILL', '--', '-1'], {
+            env: systemEnv(),
+            as
+        });
+    });
+    const name = fenceName(user.name);
+    if (left.fence === 'nft')
+        step('took its egress fence down', () => admin('nft', ['delete', 'table', 'inet', name]));
+    if (left.fence === 'iptables')
+        step('took its egress fence down', () => {
+            for (const tool of ['iptables', 'ip6tables'])
+                for (const args of iptablesLower({ uid: user.uid, name, ports: [] }))
+                    try {
+                        admin(tool, args);
+                    }
+                    catch {
+                        // A chain already gone, or a family it was never raised in.
+                    }
+        });
+    let handedBack = true;
+    const { home, lent } = left;
+    if (home)
+        handedBack = step('removed its HOME', () => admin('rm', ['-rf', '--', home]));
+    if (lent)
+        handedBack &&= step(`handed ${lent} back`, () => admin('chown', ['-R', '-h', `--from=${user.uid}`, `${runner.uid}:${runner.gid}`, lent]));
+    // Only once it owns nothing: its uid may be given to the next user.
+    if (handedBack)
+        step(`removed the user ${user.name}`, () => removeAgentUser(user.name, admin));
+    return { done, failed };
+}
+
 // EXTERNAL MODULE: ./src/process/environment.ts
 var environment = __nccwpck_require__(69304);
 ;// CONCATENATED MODULE: ./src/confine/credential.ts
@@ -67463,219 +67796,6 @@ function copyDotenv(options, to) {
     external_node_fs_.writeFileSync(to, text, { mode: 0o600 });
 }
 
-// EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __nccwpck_require__(28902);
-;// CONCATENATED MODULE: ./src/confine/agent-user.ts
-/**
- * The agent's own user: made for one run (`useradd --system`, no login shell, no home on disk, no
- * group but its own) and deleted after it, with a uid (and gid) no earlier run on this machine was
- * given. What an agent leaves in a folder anyone may write (`/var/lock`, `/var/crash`, a deep
- * world-writable folder of some package's) stays its uid's, and no later agent is that uid: a 0600
- * file left there is unreadable to the next one, wherever it lies.
- */
-
-
-
-
-/**
- * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
- * One per run, not one for all: two runs at once on one machine (several runners, a job and its
- * tests) must not end each other's processes, nor reach each other's workspaces.
- */
-const AGENT_USER_PREFIX = 'hermes-agent-';
-/** Every uid given to an agent on this machine, one a line, appended as root before it is used. */
-const UID_LEDGER = '/var/lib/hermes-action/agent-uids';
-/**
- * Where agents' ids are drawn from when the user namespace maps them: a range no distribution
- * allocates (systemd's UID ranges leave it unused: above its container range, below 2^31 and its
- * foreign range), so that no user made later (a package's) inherits an agent's files either.
- */
-const AGENT_IDS = Object.freeze({
-    first: 1_879_048_192,
-    last: 2_147_352_575
-});
-/** Else (a container whose user namespace maps 65536 ids): the system range, as useradd has it. */
-const SYSTEM_IDS = Object.freeze({ first: 100, last: 999 });
-/** groupadd and useradd give up when another holds /etc/passwd's lock (exit 10), or find the id taken (exit 4). */
-const USERADD_TRIES = 5;
-const USERADD_BACKOFF_MS = 200;
-/** Makes a user of a new name and a new id, retried while the lock is held or the id was taken; its name. */
-async function makeAgentUser(admin) {
-    const name = AGENT_USER_PREFIX + (0,external_node_crypto_.randomBytes)(3).toString('hex');
-    let last;
-    const made = await (0,retry/* retry */.L)(async () => {
-        const id = pickAgentId(mappedIds(), usedIds());
-        try {
-            // Recorded first: an id tried once is never given again, whatever happens next.
-            admin('sh', ['-c', RECORD, 'sh', UID_LEDGER, String(id)]);
-            addUser(name, id, admin);
-            return { value: true };
-        }
-        catch (error) {
-            last = error;
-            // 10: /etc/passwd or /etc/group locked by another useradd; 4: the id is taken. Worth another try.
-            if (!/exit (10|4)\b/.test((0,errors/* messageOf */.b)(error)))
-                throw error;
-            return { value: false, retry: (0,errors/* messageOf */.b)(error) };
-        }
-    }, { tries: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
-    if (!made)
-        throw last instanceof Error ? last : new Error((0,errors/* messageOf */.b)(last));
-    return name;
-}
-/** Appends $2 to the ledger $1, making its folder (root's, 0755) first. */
-const RECORD = 'mkdir -p -m 755 "${1%/*}" && printf \'%s\\n\' "$2" >> "$1"';
-/** Its own group with the same id, then the user in it alone; the group taken out again when the user cannot be made. */
-function addUser(name, id, admin) {
-    admin('groupadd', ['--system', '--gid', String(id), name]);
-    try {
-        admin('useradd', [
-            '--system',
-            '--uid',
-            String(id),
-            '--gid',
-            String(id),
-            '--no-user-group',
-            '--no-log-init',
-            '--no-create-home',
-            '--home-dir',
-            '/nonexistent',
-            '--shell',
-            '/usr/sbin/nologin',
-            name
-        ]);
-    }
-    catch (error) {
-        removeGroup(name, admin);
-        throw error;
-    }
-}
-/**
- * An id for the next agent: at random in AGENT_IDS where the user namespace maps it (uid and gid
- * alike), else in the system range; never one in `used`. Throws when none is left.
- */
-function pickAgentId(mapped, used, random = below => (0,external_node_crypto_.randomInt)(below)) {
-    for (const range of [AGENT_IDS, SYSTEM_IDS]) {
-        const free = mapped
-            .map(m => ({ first: Math.max(m.first, range.first), last: Math.min(m.last, range.last) }))
-            .filter(r => r.first <= r.last);
-        const size = free.reduce((n, r) => n + r.last - r.first + 1, 0);
-        const usedHere = [...used].filter(id => free.some(r => id >= r.first && id <= r.last)).length;
-        if (size - usedHere <= 0)
-            continue;
-        // A large range: a few draws find a free id; a small one is walked from a random start.
-        for (let draw = 0, at = random(size); draw < size; draw++, at = (at + 1) % size) {
-            const id = nth(free, at);
-            if (!used.has(id))
-                return id;
-        }
-    }
-    throw new Error(`every id the agent's user could be given here was given to an earlier run's (${UID_LEDGER} lists them; the user namespace maps ${mapped.map(r => `${r.first}-${r.last}`).join(', ') || 'none'}): a uid is never given twice, so that no agent reads what an earlier one left`);
-}
-function nth(ranges, at) {
-    let left = at;
-    for (const r of ranges) {
-        const size = r.last - r.first + 1;
-        if (left < size)
-            return r.first + left;
-        left -= size;
-    }
-    throw new RangeError(`no id at ${at}`);
-}
-/** The ids both this user namespace's uid_map and gid_map map (the whole 32-bit space outside one). */
-function mappedIds(read = file => external_node_fs_.readFileSync(file, 'utf8')) {
-    const ranges = (file) => {
-        let text;
-        try {
-            text = read(file);
-        }
-        catch {
-            return [{ first: 0, last: 4_294_967_294 }];
-        }
-        return text
-            .split('\n')
-            .map(line => line.trim().split(/\s+/).map(Number))
-            .filter(([inside, , count]) => Number.isInteger(inside) && Number.isInteger(count))
-            .map(([inside = 0, , count = 0]) => ({ first: inside, last: inside + count - 1 }));
-    };
-    const gids = ranges('/proc/self/gid_map');
-    return ranges('/proc/self/uid_map').flatMap(u => gids
-        .map(g => ({ first: Math.max(u.first, g.first), last: Math.min(u.last, g.last) }))
-        .filter(r => r.first <= r.last));
-}
-/** The ids not to give: the ledger's, and those /etc/passwd and /etc/group hold now. */
-function usedIds() {
-    const used = new Set();
-    const add = (file, field) => {
-        let text = '';
-        try {
-            text = external_node_fs_.readFileSync(file, 'utf8');
-        }
-        catch {
-            return; // no ledger yet
-        }
-        for (const line of text.split('\n')) {
-            const id = Number(field < 0 ? line.trim() : line.split(':')[field]);
-            if (line.trim() !== '' && Number.isInteger(id))
-                used.add(id);
-        }
-    };
-    add(UID_LEDGER, -1);
-    add('/etc/passwd', 2);
-    add('/etc/group', 2);
-    return used;
-}
-/** Deletes the agent user (and its group); one left behind owns nothing and runs nothing, the next run makes its own. */
-function removeAgentUser(name, admin) {
-    try {
-        admin('userdel', [name]);
-    }
-    catch {
-        // Left behind: see above.
-    }
-    removeGroup(name, admin);
-}
-/** userdel takes the group too where USERGROUPS_ENAB is yes; elsewhere (still in /etc/group) it is taken here. */
-function removeGroup(name, admin) {
-    let groups = '';
-    try {
-        groups = external_node_fs_.readFileSync('/etc/group', 'utf8');
-    }
-    catch {
-        return;
-    }
-    if (!groups.split('\n').some(line => line.startsWith(`${name}:`)))
-        return;
-    try {
-        admin('groupdel', [name]);
-    }
-    catch {
-        // Left behind: it holds no one.
-    }
-}
-/**
- * Who may serve an upstream of the model gateway's on this machine (gateway/loopback-owner.ts):
- * anyone but an agent's user, this run's or another run's on the same machine. A local model
- * server of its own user (Ollama's `ollama`, a `vllm` service, a sidecar's uid) is the runner's
- * set-up; root and this process's user are trusted without a look at /etc/passwd, where useradd
- * writes the agents' users.
- */
-function notAgentOwned(uid) {
-    if (uid === 0 || uid === process.getuid?.())
-        return true;
-    let passwd;
-    try {
-        passwd = external_node_fs_.readFileSync('/etc/passwd', 'utf8');
-    }
-    catch {
-        return false;
-    }
-    return !passwd
-        .split('\n')
-        .map(line => line.split(':'))
-        .some(([name, , id]) => name?.startsWith(AGENT_USER_PREFIX) && Number(id) === uid);
-}
-
 ;// CONCATENATED MODULE: ./src/confine/network.ts
 
 /**
@@ -67866,28 +67986,6 @@ function walk(tree, visit) {
 }
 
 ;// CONCATENATED MODULE: ./src/confine/isolation.ts
-/**
- * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
- * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
- * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
- * lists the runner's file-command files, rewrites the action's files, and outlives the step.
- *
- * How (every command through host.ts's admin, as root or behind `sudo -n`):
- * - the user is made for the run and deleted after it, with a uid no earlier run was given
- *   (agent-user.ts); its HOME is fresh and holds a copy of the runner user's Hermes config
- *   (agent-home.ts);
- * - the workspace is lent, not shared: the runner user's files in it (but hard links, whose other
- *   names may lie outside) are chowned to the agent, and handed back (every file the agent owns
- *   there, new ones included, `chown -R -h --from`) when Hermes ends. Ownership, not ACLs: it needs
- *   only coreutils (no `acl` package, which Debian and most containers lack), and git's ownership
- *   check (safe.directory) passes for the agent as it does for the runner user, with no configuration;
- * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
- *   home is 0750) gets an ACL entry for the agent where setfacl works, else `o+x` (enter, not
- *   list), for the run; `RUNNER_TEMP` (the file-command files,
- *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
- * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
- *   before its output is read to the end: nothing it started outlives the step.
- */
 
 
 
@@ -67914,6 +68012,7 @@ class Isolation {
     /** Directories whose mode was changed, to put back (newest first). */
     modes = [];
     lent;
+    remember;
     /**
      * RUNNER_TEMP, when it was closed to the agent for the run; undefined when it had to stay open
      * (Hermes or the lent tree inside it), and then what it holds is as readable as its modes say.
@@ -67964,6 +68063,14 @@ class Isolation {
             const network = await fenceNetwork(options.fence, user, admin, host, options.warn);
             isolation.fence = network.fence;
             isolation.egress = network.egress;
+            // All of it set up: written down, should the action's process die before release().
+            isolation.remember = options.remember;
+            options.remember?.({
+                user: { name: user.name, uid: user.uid, gid: user.gid },
+                home,
+                ...(isolation.lent !== undefined && { lent: isolation.lent }),
+                ...(network.fence && { fence: network.fence.tool })
+            });
             if (network.fence)
                 Object.assign(isolation.spawning.env, network.fence.env);
             return isolation;
@@ -67971,9 +68078,9 @@ class Isolation {
         catch (error) {
             // Made, then a later step failed: what was done is undone, the user removed with it.
             if (isolation)
-                await isolation.release().catch(() => removeAgentUser(name, admin));
+                await isolation.release().catch(() => agent_user_removeAgentUser(name, admin));
             else
-                removeAgentUser(name, admin);
+                agent_user_removeAgentUser(name, admin);
             throw error;
         }
     }
@@ -68188,7 +68295,10 @@ class Isolation {
                 step("putting back the checkout's credential include", () => restoreIncludes(hidden, this.actionEnv));
             // Its processes are gone and it owns nothing left: the uid may be given to another user.
             if (handedBack)
-                removeAgentUser(this.user.name, admin);
+                agent_user_removeAgentUser(this.user.name, admin);
+            // Nothing left for the post step (a hand-back that failed is left for it to try again).
+            if (handedBack)
+                this.remember?.(undefined);
             if (failed.length > 0)
                 this.warn(`After Hermes ran as ${this.user.name}, the action could not finish undoing the isolation (${failed.join('; ')})${handedBack ? '' : `; the user ${this.user.name} is kept, since files of its uid may be left`}.`);
         }
@@ -68803,6 +68913,13 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
 }
 
 ;// CONCATENATED MODULE: ./src/steps/agent.ts
+/**
+ * The agent made ready for its turn (CLI mode), as one stage: the model gateway started on the keys it
+ * fronts, Hermes' environment built with the gateway's variables, the agent fenced in (confine/) with
+ * the gateway's overrides, and what it still holds worked out. One release() gives it all back, in
+ * the manner of actions/checkout's configure-auth and remove-auth; a failure half-way is undone here.
+ */
+
 
 
 
@@ -68856,7 +68973,9 @@ async function prepareAgent(options, running) {
             host: ports.isolationHost,
             redact: text => log.redact(text),
             warn,
-            note: line => log.note(line)
+            note: line => log.note(line),
+            // For the post step, should this process die before release() (src/post/).
+            remember: left => ports.out.saveState?.(LEFT_BEHIND_STATE, left ? JSON.stringify(left) : '')
         });
         if (!confined.ok) {
             await release();
@@ -72596,6 +72715,7 @@ function runnerPorts() {
             info: message => core/* info */.pq(message),
             group: (title, fn) => core/* group */.Os(title, fn),
             addPath: dir => core/* addPath */.fM(dir),
+            saveState: (name, value) => core/* saveState */.LZ(name, value),
             writeSummary: async (markdown) => void (await core/* summary */.z.addRaw(markdown).write({ overwrite: true }))
         },
         clock: { now: Date.now, sleep: retry/* abortableSleep */.M },
@@ -85498,6 +85618,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   pq: () => (/* binding */ info),
   _o: () => (/* binding */ isDebug),
   lm: () => (/* binding */ notice),
+  LZ: () => (/* binding */ saveState),
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
   Pq: () => (/* binding */ core_setSecret),
@@ -85506,7 +85627,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, markdownSummary, platform, saveState, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, markdownSummary, platform, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(70857);
@@ -86422,9 +86543,9 @@ function group(name, fn) {
 function saveState(name, value) {
     const filePath = process.env['GITHUB_STATE'] || '';
     if (filePath) {
-        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
+        return file_command_issueFileCommand('STATE', file_command_prepareKeyValueMessage(name, value));
     }
-    issueCommand('save-state', { name }, toCommandValue(value));
+    command_issueCommand('save-state', { name }, utils_toCommandValue(value));
 }
 /**
  * Gets the value of an state set by this action's main execution.

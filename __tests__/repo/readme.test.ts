@@ -16,8 +16,13 @@ const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 const inputsDoc = fs.readFileSync(path.join(root, 'docs', 'inputs.md'), 'utf8');
 
 describe('action.yml', () => {
-  test('runs the bundle on node24', () => {
-    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
+  test('runs the bundle on node24, and the post step after it whatever became of it', () => {
+    expect(action.runs).toEqual({
+      using: 'node24',
+      main: 'dist/index.js',
+      post: 'dist/post/index.js',
+      'post-if': 'always()'
+    });
   });
 
   test('declares exactly the inputs the code reads, and the outputs it sets', () => {

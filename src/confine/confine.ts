@@ -6,6 +6,7 @@
  * failure half-way is undone here, never by a caller's `finally`.
  */
 import type { AgentOverrides } from './agent-home.js';
+import type { LeftBehind } from './left-behind.js';
 import { Input } from '../config/inputs.js';
 import { runnersOwnIn } from '../config/paths.js';
 import { childEnv } from '../process/environment.js';
@@ -47,6 +48,8 @@ export interface ConfineOptions {
   /** A line for the live log. */
   note(line: string): void;
   sweep?: SweepLimits;
+  /** Writes down what the isolation leaves on the machine for the post step, or clears it (left-behind.ts). */
+  remember?: (left: LeftBehind | undefined) => void;
 }
 
 /** The agent's fence, up: who Hermes runs as, and the one way to take the fence down. */

@@ -20,6 +20,7 @@
  * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
  *   before its output is read to the end: nothing it started outlives the step.
  */
+import type { LeftBehind } from './left-behind.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { hermesHomeOf } from '../config/hermes-dotenv.js';
@@ -50,6 +51,8 @@ export interface IsolateOptions extends HomeOptions {
   queryFile?: string;
   /** Default SWEEP_LIMITS. */
   sweep?: SweepLimits;
+  /** Writes down what is left on the machine (the step's state, for the post step), or clears it. */
+  remember?: (left: LeftBehind | undefined) => void;
   /** The egress fence to raise for the agent's uid. */
   fence: FenceOptions;
 }
@@ -73,6 +76,7 @@ export class Isolation {
   /** Directories whose mode was changed, to put back (newest first). */
   private readonly modes: { dir: string; mode: number; acl?: boolean }[] = [];
   private lent?: string;
+  private remember?: IsolateOptions['remember'];
   /**
    * RUNNER_TEMP, when it was closed to the agent for the run; undefined when it had to stay open
    * (Hermes or the lent tree inside it), and then what it holds is as readable as its modes say.
@@ -133,6 +137,14 @@ export class Isolation {
       const network = await fenceNetwork(options.fence, user, admin, host, options.warn);
       isolation.fence = network.fence;
       isolation.egress = network.egress;
+      // All of it set up: written down, should the action's process die before release().
+      isolation.remember = options.remember;
+      options.remember?.({
+        user: { name: user.name, uid: user.uid, gid: user.gid },
+        home,
+        ...(isolation.lent !== undefined && { lent: isolation.lent }),
+        ...(network.fence && { fence: network.fence.tool })
+      });
       if (network.fence) Object.assign(isolation.spawning.env, network.fence.env);
       return isolation;
     } catch (error) {
@@ -363,6 +375,8 @@ export class Isolation {
         );
       // Its processes are gone and it owns nothing left: the uid may be given to another user.
       if (handedBack) removeAgentUser(this.user.name, admin);
+      // Nothing left for the post step (a hand-back that failed is left for it to try again).
+      if (handedBack) this.remember?.(undefined);
       if (failed.length > 0)
         this.warn(
           `After Hermes ran as ${this.user.name}, the action could not finish undoing the isolation (${failed.join('; ')})${handedBack ? '' : `; the user ${this.user.name} is kept, since files of its uid may be left`}.`

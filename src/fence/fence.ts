@@ -43,6 +43,11 @@ export interface RaiseOptions {
 /** Why the fence could not be raised: the caller decides whether the agent may start without it. */
 export class FenceError extends Error {}
 
+/** The run's own table (nft) or chain (iptables), named after its agent user: `hermes_fence_<hex>`. */
+export function fenceName(user: string): string {
+  return `hermes_fence_${(user.split('-').at(-1) ?? '').replace(/[^a-z0-9]/gi, '')}`;
+}
+
 /** Which of the kernel's tools raises the fence here, or undefined (and why) when none can. */
 export function fenceTool(
   tool: (name: string) => string | undefined
@@ -71,6 +76,11 @@ export class EgressFence {
     private readonly gatewayOpen: boolean
   ) {}
 
+  /** The kernel tool its rules are in (what the post step takes down, should the action die). */
+  get tool(): 'nft' | 'iptables' {
+    return 'nft' in this.via ? 'nft' : 'iptables';
+  }
+
   /** The proxy variables the agent gets (none without a list): its clients ask the proxy for names. */
   get env(): Record<string, string> {
     if (!this.proxy) return {};
@@ -88,7 +98,7 @@ export class EgressFence {
         : undefined;
     const spec: FenceSpec = {
       uid: options.uid,
-      name: `hermes_fence_${(options.user.split('-').at(-1) ?? '').replace(/[^a-z0-9]/gi, '')}`,
+      name: fenceName(options.user),
       ports: [options.gatewayPort, proxy?.port].filter((p): p is number => p !== undefined)
     };
     const fence = new EgressFence(

@@ -4,6 +4,7 @@
  * the gateway's overrides, and what it still holds worked out. One release() gives it all back, in
  * the manner of actions/checkout's configure-auth and remove-auth; a failure half-way is undone here.
  */
+import { LEFT_BEHIND_STATE } from '../confine/left-behind.js';
 import type { Confinement } from '../confine/confine.js';
 import { confine, runsAsOwnUser } from '../confine/confine.js';
 import type { IsolationPlan } from '../confine/host.js';
@@ -104,7 +105,9 @@ export async function prepareAgent(options: AgentOptions, running: Running): Pro
       host: ports.isolationHost,
       redact: text => log.redact(text),
       warn,
-      note: line => log.note(line)
+      note: line => log.note(line),
+      // For the post step, should this process die before release() (src/post/).
+      remember: left => ports.out.saveState?.(LEFT_BEHIND_STATE, left ? JSON.stringify(left) : '')
     });
     if (!confined.ok) {
       await release();

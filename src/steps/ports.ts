@@ -37,6 +37,8 @@ export interface OutputSink {
   writeSummary(markdown: string): Promise<void>;
   /** The live log's lines; stdout (buffered) when absent. */
   log?: Sink;
+  /** Saves a value for the post step (GITHUB_STATE); absent where there is none (tests in process). */
+  saveState?(name: string, value: string): void;
 }
 
 export interface Clock {
@@ -116,6 +118,7 @@ export function runnerPorts(): Ports {
       info: message => core.info(message),
       group: (title, fn) => core.group(title, fn),
       addPath: dir => core.addPath(dir),
+      saveState: (name, value) => core.saveState(name, value),
       writeSummary: async markdown =>
         void (await core.summary.addRaw(markdown).write({ overwrite: true }))
     },
