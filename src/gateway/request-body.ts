@@ -79,7 +79,8 @@ export function prepared(
     const why = 'it is not JSON the gateway can read';
     return { body: raw, reach: fenced ? [{ kind: 'unchecked', at: 'the whole body', why }] : [] };
   }
-  const reach = reachOf(parsed);
+  // Read for the fence alone: unfenced, what the provider fetches is no concern of the gateway's.
+  const reach = fenced ? reachOf(parsed) : [];
   const body = fenced && parsed !== undefined ? Buffer.from(JSON.stringify(parsed)) : raw;
   if (!isCall || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     return { body, reach };
