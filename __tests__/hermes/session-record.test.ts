@@ -61,8 +61,12 @@ describe('spawnExport', () => {
 });
 
 describe('readSessionRecord: each failure is a note, never a throw', () => {
-  /** readSessionRecord with an export that writes `text` and then says `result`. */
-  const read = (name: string, text: string | undefined, result: SpawnResult = { ok: true }) =>
+  /** readSessionRecord with an export (the agent's Hermes) that does `exporting(output)`, then says `result`. */
+  const exported = (
+    name: string,
+    exporting: (output: string) => void,
+    result: SpawnResult = { ok: true }
+  ) =>
     readSessionRecord({
       executable: 'hermes',
       sessionId: 's1',
@@ -70,11 +74,11 @@ describe('readSessionRecord: each failure is a note, never a throw', () => {
       cwd: dir,
       env: {},
       timeoutMs: 1000,
-      spawn: async spec => {
-        if (text !== undefined) fs.writeFileSync(spec.output, text);
-        return result;
-      }
+      spawn: async spec => (exporting(spec.output), result)
     });
+  /** An export that writes `text` (nothing when undefined) and then says `result`. */
+  const read = (name: string, text: string | undefined, result: SpawnResult = { ok: true }) =>
+    exported(name, output => text !== undefined && fs.writeFileSync(output, text), result);
   const note = (why: string): string =>
     `The session record could not be read (\`hermes sessions export\` ${why}); cost and full tool outputs are not reported.`;
 
@@ -104,17 +108,8 @@ describe('readSessionRecord: each failure is a note, never a throw', () => {
     expect(await read('plain', RECORD)).toMatchObject({ ok: true, usage: { costUsd: 0.5 } });
   });
 
-  /** readSessionRecord with an export (the agent's Hermes) that puts `plant(output)` in the record's place. */
-  const planted = (name: string, plant: (output: string) => void) =>
-    readSessionRecord({
-      executable: 'hermes',
-      sessionId: 's1',
-      output: path.join(dir, `${name}.read.jsonl`),
-      cwd: dir,
-      env: {},
-      timeoutMs: 1000,
-      spawn: async spec => (plant(spec.output), { ok: true })
-    });
+  /** An export (the agent's Hermes) that puts `plant(output)` in the record's place. */
+  const planted = (name: string, plant: (output: string) => void) => exported(name, plant);
 
   test("was a hole: a link put in the record's place was followed, as the action, to whatever it names", async () => {
     // A file only the action should read, that happens to parse as a record.
