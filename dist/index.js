@@ -41314,7 +41314,8 @@ const FORWARDED_HEADERS = new Set([
  */
 const BODY_LIMITS = {
     perRequest: 64 * 1024 * 1024,
-    inFlight: 96 * 1024 * 1024
+    inFlight: 96 * 1024 * 1024,
+    connections: 256
 };
 /** Whether buf holds more than `limit` of the bytes `{` and `[` (a string's count too: an upper bound). */
 function structuresOver(buf, limit) {
@@ -41658,6 +41659,8 @@ async function listen(options) {
                 res.destroy();
         });
     });
+    // Connections past this are closed as they come: idle ones cannot use up the action's descriptors.
+    server.maxConnections = options.bodyLimits?.connections ?? BODY_LIMITS.connections;
     await new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(0, '127.0.0.1', () => resolve());

@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { request } from 'node:http';
+import * as net from 'node:net';
 import { notAgentOwned } from '../../src/confine/agent-user.js';
 import { frontable } from '../../src/gateway/providers.js';
 import { route } from '../../src/gateway/server.js';
@@ -295,7 +296,7 @@ describe('the gateway under /anthropic: another host, other paths', () => {
 });
 
 describe('request bodies the gateway holds', () => {
-  const limits = { perRequest: 64 * 1024, inFlight: 96 * 1024 };
+  const limits = { perRequest: 64 * 1024, inFlight: 96 * 1024, connections: 256 };
   /** A chat call of about `bytes` bytes. */
   const big = (bytes: number): string =>
     JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'x'.repeat(bytes) }] });
@@ -433,4 +434,37 @@ test("was a hole: fenced, the agent's headers went upstream as sent (OpenRouter 
   expect(sent['openai-organization']).toBeUndefined();
   expect(sent['x-stainless-lang']).toBe('js');
   expect(sent['content-type']).toBe('application/json');
+});
+
+test('was a hole: connections without end (each an open descriptor of the action’s): past the bound, a new one is closed at once', async () => {
+  world = await gatewayWorld(
+    'openai',
+    {},
+    {
+      bodyLimits: { perRequest: 1024 * 1024, inFlight: 1024 * 1024, connections: 3 }
+    }
+  );
+  const w = world;
+  const sockets = await Promise.all(
+    [0, 1, 2].map(
+      () =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const socket = net.connect(port(w), '127.0.0.1', () => resolve(socket));
+          socket.once('error', reject);
+        })
+    )
+  );
+  // The fourth is accepted by the kernel and closed by the server without an answer.
+  const fourth = net.connect(port(w), '127.0.0.1');
+  await new Promise<void>(resolve => fourth.once('close', () => resolve()));
+  // The three still open take a call each as usual once one is given back.
+  sockets.forEach(s => s.destroy());
+  // Given back as the server hears each close: tried again on each refusal, an event each.
+  let status = 0;
+  for (let tries = 0; status !== 200 && tries < 100; tries++)
+    status = await raw(w, '/openai/models', bearer(w)).then(
+      a => a.status,
+      () => 0
+    );
+  expect(status).toBe(200);
 });

@@ -17,7 +17,8 @@ import type { BodyLimits } from './types.js';
  */
 export const BODY_LIMITS: BodyLimits = {
   perRequest: 64 * 1024 * 1024,
-  inFlight: 96 * 1024 * 1024
+  inFlight: 96 * 1024 * 1024,
+  connections: 256
 };
 
 /** Whether buf holds more than `limit` of the bytes `{` and `[` (a string's count too: an upper bound). */

@@ -396,6 +396,8 @@ export async function listen(options: ServerOptions): Promise<Listening> {
       else res.destroy();
     });
   });
+  // Connections past this are closed as they come: idle ones cannot use up the action's descriptors.
+  server.maxConnections = options.bodyLimits?.connections ?? BODY_LIMITS.connections;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

@@ -133,4 +133,6 @@ export interface GatewayOptions {
 export interface BodyLimits {
   perRequest: number;
   inFlight: number;
+  /** Connections open at once (the server's maxConnections): past it, a new one is closed. */
+  connections: number;
 }
