@@ -40090,7 +40090,7 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
 
 /***/ }),
 
-/***/ 27423:
+/***/ 51134:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41105,6 +41105,115 @@ function refuseUnreached(res, why) {
     res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message } }));
 }
 
+;// CONCATENATED MODULE: ./src/gateway/call.ts
+
+/** A refusal, in both providers' shapes at once. */
+function deny(res, status, type, message) {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    // Both shapes at once: OpenAI's clients read error.message, Anthropic's read type and error.
+    res.end(JSON.stringify({ type: 'error', error: { type, message } }));
+}
+function budgetMessage(stop) {
+    return `model gateway: budget ${stop.budget} spent (${stop.figure} of ${stop.limit}); no further model calls this turn`;
+}
+/**
+ * The budgets' admission: a call goes only with room for what it may cost, every open call counted at
+ * what it reserved, its output ceiling lowered to what a budget leaves. The body to send and what it
+ * holds of the budgets; undefined once it is refused (402).
+ */
+function admitted(call, res, { ledger, note, prices = {} }) {
+    const { base, model } = call;
+    const reserved = call.isCall ? reservationOf(call.body, model, prices) : undefined;
+    const admission = reserved && ledger.admit(reserved);
+    if (admission && 'budget' in admission) {
+        note(budgetMessage(admission));
+        ledger.refuse(admission, { ...base, status: 402, latencyMs: 0, refused: true });
+        return void deny(res, 402, 'budget_exceeded', budgetMessage(admission));
+    }
+    const held = admission;
+    if (!held?.lowered || !reserved?.ceiling)
+        return { held, body: call.body };
+    const { ceiling, copies } = reserved;
+    // The ceiling is each answer's: `n` answers share the room.
+    const to = Math.floor(held.reserved.tokensOut / copies);
+    const fitted = to > 0 ? lowered(call.body, ceiling, to) : undefined;
+    if (!fitted) {
+        ledger.release(held);
+        const stop = held.lowered;
+        const message = `model gateway: budget ${stop.budget} leaves room for ${held.reserved.tokensOut} output tokens, less than the call's ${copies > 1 ? `${copies} answers need` : 'thinking needs'}; no further model calls this turn`;
+        note(message);
+        ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
+        return void deny(res, 402, 'budget_exceeded', message);
+    }
+    note(`model gateway: ${ceiling} lowered from ${reserved.tokensOut / copies} to ${to}${copies > 1 ? ` for each of ${copies} answers` : ''}, what budget ${held.lowered.budget} leaves`);
+    return { held, body: fitted };
+}
+/** What the answer's stream is counted by, where the budgets need it counted as it comes. */
+function streamMeter(call, held, counter, { ledger, prices = {} }) {
+    return {
+        anthropic: call.provider.provider === 'anthropic',
+        push: (chunk) => {
+            const tokensIn = held.reserved.tokensIn;
+            let stop;
+            const at = counter.push(chunk, () => {
+                stop = ledger.streamed(held, tokensIn + counter.tokens, priced(prices, call.model, tokensIn, counter.tokens));
+                return stop !== undefined;
+            });
+            return at !== undefined && stop ? { stop, at } : undefined;
+        }
+    };
+}
+/**
+ * The answered call in the ledger. Usage the answer did not report counts as estimated: the input as
+ * reserved, the output as streamed (or its ceiling), so a call whose usage is never read still spends
+ * the budgets. A call that did not reach its answer's end counts as estimated too: what it reported
+ * so far is a running count (Anthropic's message_start says 1 output token), so it is charged the
+ * most of that and what streamed, and, abandoned or broken off, its whole reservation.
+ */
+function recordCall(call, held, outcome, { counter, started }, { ledger, note, prices = {} }) {
+    const answered = typeof outcome.status === 'number' && outcome.status < 300;
+    // Abandoned on its way (the agent hung up): the provider may bill it all the same, so it is
+    // charged its worst case, as reserved. A provider that could not be reached bills nothing.
+    const lost = outcome.abandoned === true;
+    const billed = answered || lost;
+    const { usage } = outcome;
+    const unfinished = lost || outcome.broken === true;
+    const short = unfinished || outcome.cut !== undefined;
+    const unread = billed && (short || usage.tokensIn === undefined || usage.tokensOut === undefined);
+    const streamed = counter && outcome.streamed ? counter.tokens : undefined;
+    const reported = usage.tokensOut ?? 0;
+    const tokensIn = usage.tokensIn ?? (billed ? held.reserved.tokensIn : 0);
+    const tokensOut = !billed
+        ? reported
+        : unfinished
+            ? Math.max(reported, counter?.tokens ?? 0, held.reserved.tokensOut)
+            : outcome.cut
+                ? Math.max(reported, counter?.tokens ?? 0)
+                : // A stream the counter read no text of (a shape it does not know) is no proof of none.
+                    (usage.tokensOut ?? (streamed || undefined) ?? held.reserved.tokensOut);
+    if (outcome.cut) {
+        ledger.stop(outcome.cut);
+        note(`model gateway: budget ${outcome.cut.budget} reached mid-answer (${outcome.cut.figure} of ${outcome.cut.limit}): the stream is cut`);
+    }
+    const cost = priced(prices, call.model, tokensIn, tokensOut);
+    ledger.record({
+        ...call.base,
+        status: outcome.status,
+        tokensIn,
+        tokensOut,
+        ...(usage.costUsd !== undefined
+            ? { costUsd: usage.costUsd }
+            : billed && cost > 0
+                ? { costUsd: cost, costEstimated: true }
+                : {}),
+        latencyMs: Date.now() - started,
+        retries: outcome.retries,
+        streamed: outcome.streamed,
+        ...(unread && { estimated: true }),
+        ...(outcome.cut && { cut: outcome.cut.budget })
+    }, held);
+}
+
 // EXTERNAL MODULE: ./src/config/allowed-hosts.ts
 var allowed_hosts = __nccwpck_require__(38016);
 ;// CONCATENATED MODULE: ./src/gateway/reach.ts
@@ -41382,8 +41491,10 @@ function prepared(provider, path, raw, { isCall, fenced }) {
 ;// CONCATENATED MODULE: ./src/gateway/server.ts
 /**
  * The loopback server Hermes talks to: it checks the capability, allows only the fronted providers'
- * API paths, applies the budgets, and hands each call to forward().
+ * API paths, reads the body within its bounds (request-body.ts), refuses what reaches past the fence
+ * (reach.ts), applies the budgets (call.ts), and hands each call to forward().
  */
+
 
 
 
@@ -41401,11 +41512,6 @@ function presented(req) {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
     const header = req.headers['x-api-key'];
     return [bearer, typeof header === 'string' ? header : undefined].filter((key) => key !== undefined);
-}
-function deny(res, status, type, message) {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    // Both shapes at once: OpenAI's clients read error.message, Anthropic's read type and error.
-    res.end(JSON.stringify({ type: 'error', error: { type, message } }));
 }
 /** Splits a request target into a fronted provider and an allowed path under its base, or nothing. */
 function route(target, fronted) {
@@ -41425,9 +41531,6 @@ function route(target, fronted) {
     if (!provider || !Object.hasOwn(provider.spec.paths, rest))
         return undefined;
     return { provider, path: rest, query };
-}
-function budgetMessage(stop) {
-    return `model gateway: budget ${stop.budget} spent (${stop.figure} of ${stop.limit}); no further model calls this turn`;
 }
 /** The request checked (capability, path, size), or undefined once it is denied. */
 async function asked(req, res, options, expected, holding) {
@@ -41492,103 +41595,6 @@ function withinFence(call, res, options) {
     options.pastFence?.();
     deny(res, 403, 'permission_error', message);
     return false;
-}
-/**
- * The budgets' admission: a call goes only with room for what it may cost, every open call counted at
- * what it reserved, its output ceiling lowered to what a budget leaves. The body to send and what it
- * holds of the budgets; undefined once it is refused (402).
- */
-function admitted(call, res, { ledger, note, prices = {} }) {
-    const { base, model } = call;
-    const reserved = call.isCall ? reservationOf(call.body, model, prices) : undefined;
-    const admission = reserved && ledger.admit(reserved);
-    if (admission && 'budget' in admission) {
-        note(budgetMessage(admission));
-        ledger.refuse(admission, { ...base, status: 402, latencyMs: 0, refused: true });
-        return void deny(res, 402, 'budget_exceeded', budgetMessage(admission));
-    }
-    const held = admission;
-    if (!held?.lowered || !reserved?.ceiling)
-        return { held, body: call.body };
-    const { ceiling, copies } = reserved;
-    // The ceiling is each answer's: `n` answers share the room.
-    const to = Math.floor(held.reserved.tokensOut / copies);
-    const fitted = to > 0 ? lowered(call.body, ceiling, to) : undefined;
-    if (!fitted) {
-        ledger.release(held);
-        const stop = held.lowered;
-        const message = `model gateway: budget ${stop.budget} leaves room for ${held.reserved.tokensOut} output tokens, less than the call's ${copies > 1 ? `${copies} answers need` : 'thinking needs'}; no further model calls this turn`;
-        note(message);
-        ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
-        return void deny(res, 402, 'budget_exceeded', message);
-    }
-    note(`model gateway: ${ceiling} lowered from ${reserved.tokensOut / copies} to ${to}${copies > 1 ? ` for each of ${copies} answers` : ''}, what budget ${held.lowered.budget} leaves`);
-    return { held, body: fitted };
-}
-/** What the answer's stream is counted by, where the budgets need it counted as it comes. */
-function streamMeter(call, held, counter, { ledger, prices = {} }) {
-    return {
-        anthropic: call.provider.provider === 'anthropic',
-        push: (chunk) => {
-            const tokensIn = held.reserved.tokensIn;
-            let stop;
-            const at = counter.push(chunk, () => {
-                stop = ledger.streamed(held, tokensIn + counter.tokens, priced(prices, call.model, tokensIn, counter.tokens));
-                return stop !== undefined;
-            });
-            return at !== undefined && stop ? { stop, at } : undefined;
-        }
-    };
-}
-/**
- * The answered call in the ledger. Usage the answer did not report counts as estimated: the input as
- * reserved, the output as streamed (or its ceiling), so a call whose usage is never read still spends
- * the budgets. A call that did not reach its answer's end counts as estimated too: what it reported
- * so far is a running count (Anthropic's message_start says 1 output token), so it is charged the
- * most of that and what streamed, and, abandoned or broken off, its whole reservation.
- */
-function recordCall(call, held, outcome, { counter, started }, { ledger, note, prices = {} }) {
-    const answered = typeof outcome.status === 'number' && outcome.status < 300;
-    // Abandoned on its way (the agent hung up): the provider may bill it all the same, so it is
-    // charged its worst case, as reserved. A provider that could not be reached bills nothing.
-    const lost = outcome.abandoned === true;
-    const billed = answered || lost;
-    const { usage } = outcome;
-    const unfinished = lost || outcome.broken === true;
-    const short = unfinished || outcome.cut !== undefined;
-    const unread = billed && (short || usage.tokensIn === undefined || usage.tokensOut === undefined);
-    const streamed = counter && outcome.streamed ? counter.tokens : undefined;
-    const reported = usage.tokensOut ?? 0;
-    const tokensIn = usage.tokensIn ?? (billed ? held.reserved.tokensIn : 0);
-    const tokensOut = !billed
-        ? reported
-        : unfinished
-            ? Math.max(reported, counter?.tokens ?? 0, held.reserved.tokensOut)
-            : outcome.cut
-                ? Math.max(reported, counter?.tokens ?? 0)
-                : // A stream the counter read no text of (a shape it does not know) is no proof of none.
-                    (usage.tokensOut ?? (streamed || undefined) ?? held.reserved.tokensOut);
-    if (outcome.cut) {
-        ledger.stop(outcome.cut);
-        note(`model gateway: budget ${outcome.cut.budget} reached mid-answer (${outcome.cut.figure} of ${outcome.cut.limit}): the stream is cut`);
-    }
-    const cost = priced(prices, call.model, tokensIn, tokensOut);
-    ledger.record({
-        ...call.base,
-        status: outcome.status,
-        tokensIn,
-        tokensOut,
-        ...(usage.costUsd !== undefined
-            ? { costUsd: usage.costUsd }
-            : billed && cost > 0
-                ? { costUsd: cost, costEstimated: true }
-                : {}),
-        latencyMs: Date.now() - started,
-        retries: outcome.retries,
-        streamed: outcome.streamed,
-        ...(unread && { estimated: true }),
-        ...(outcome.cut && { cut: outcome.cut.budget })
-    }, held);
 }
 async function listen(options) {
     const expected = digest(options.capability);
@@ -65389,8 +65395,8 @@ function invalidInputReport(message, redact) {
 var install_install = __nccwpck_require__(86751);
 // EXTERNAL MODULE: ./src/hermes/session-record.ts
 var session_record = __nccwpck_require__(15282);
-// EXTERNAL MODULE: ./src/gateway/gateway.ts + 9 modules
-var gateway = __nccwpck_require__(27423);
+// EXTERNAL MODULE: ./src/gateway/gateway.ts + 10 modules
+var gateway = __nccwpck_require__(51134);
 // EXTERNAL MODULE: ./src/turn/cancellation.ts
 var turn_cancellation = __nccwpck_require__(1616);
 // EXTERNAL MODULE: ./src/hermes/cli.ts + 2 modules
@@ -66422,6 +66428,73 @@ function installIo(log, { out }) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/confine/processes.ts
+/**
+ * The agent user's processes, as /proc shows them, and their end: SIGTERM, a grace, SIGKILL until none
+ * is left, each sent as that user with `kill -1` (the release's sweep, and the post step's).
+ */
+
+
+
+const SWEEP_LIMITS = Object.freeze({ graceMs: 2000, pollMs: 25 });
+/** The pids of the user's live processes (zombies are already dead), from /proc. */
+function processesOf(uid) {
+    const pids = [];
+    for (const entry of external_node_fs_.readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry))
+            continue;
+        let status;
+        try {
+            status = external_node_fs_.readFileSync(`/proc/${entry}/status`, 'utf8');
+        }
+        catch {
+            continue;
+        }
+        const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
+        const state = /^State:\s+(\S)/m.exec(status)?.[1];
+        if (uids &&
+            (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
+            state !== 'Z' &&
+            state !== 'X')
+            pids.push(Number(entry));
+    }
+    return pids;
+}
+/** kill -1 as the agent user: every process of that user at once (kill itself spared). */
+function processes_signalAll(user, signal) {
+    (0,spawn/* commandSync */.Ri)((0,host/* systemTool */._f)('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
+        env: (0,host/* systemEnv */.NF)(),
+        as: user
+    });
+}
+/** Ends every process the agent user has (SIGTERM, a grace, SIGKILL until none is left): how many. */
+async function endAllOf(user, { graceMs, pollMs }) {
+    const { uid } = user;
+    const seen = new Set(processesOf(uid));
+    const pause = () => new Promise(resolve => setTimeout(resolve, pollMs));
+    // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
+    // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
+    processes_signalAll(user, 'SIGTERM');
+    const deadline = Date.now() + graceMs;
+    for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
+        left.forEach(pid => seen.add(pid));
+        if (Date.now() > deadline)
+            break;
+        await pause();
+    }
+    // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
+    const end = Date.now() + graceMs;
+    for (;;) {
+        processes_signalAll(user, 'SIGKILL');
+        const left = processesOf(uid);
+        left.forEach(pid => seen.add(pid));
+        if (left.length === 0 || Date.now() > end)
+            break;
+        await pause();
+    }
+    return seen.size;
+}
+
 // EXTERNAL MODULE: ./src/http/retry.ts
 var retry = __nccwpck_require__(28902);
 ;// CONCATENATED MODULE: ./src/confine/agent-user.ts
@@ -66651,7 +66724,6 @@ function notAgentOwned(uid) {
 
 
 
-
 /** The name of the step's state that holds it. */
 const LEFT_BEHIND_STATE = 'hermes_isolation';
 /**
@@ -66715,12 +66787,7 @@ function undoLeftBehind(left, { admin, as, runner }) {
     };
     const { user } = left;
     // As the agent's own user, `kill -1` reaches every process it has, one that forks away included.
-    step(`ended the processes of ${user.name}`, () => {
-        commandSync(systemTool('kill') ?? '/bin/kill', ['-KILL', '--', '-1'], {
-            env: systemEnv(),
-            as
-        });
-    });
+    step(`ended the processes of ${user.name}`, () => signalAll(as, 'SIGKILL'));
     const name = fenceName(user.name);
     if (left.fence === 'nft')
         step('took its egress fence down', () => admin('nft', ['delete', 'table', 'inet', name]));
@@ -67844,33 +67911,6 @@ function unfencedWarning(why) {
     return `The agent's network is open: no egress fence could be raised (${why}). It can send what it reads to any host; on events from people without write access it would not start. Install nftables (or iptables), or set "allowed-hosts: *" to say an open network is intended (see docs/security.md).`;
 }
 
-;// CONCATENATED MODULE: ./src/confine/processes.ts
-/** The agent user's processes, as /proc shows them: what the sweep waits for. */
-
-/** The pids of the user's live processes (zombies are already dead), from /proc. */
-function processesOf(uid) {
-    const pids = [];
-    for (const entry of external_node_fs_.readdirSync('/proc')) {
-        if (!/^\d+$/.test(entry))
-            continue;
-        let status;
-        try {
-            status = external_node_fs_.readFileSync(`/proc/${entry}/status`, 'utf8');
-        }
-        catch {
-            continue;
-        }
-        const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
-        const state = /^State:\s+(\S)/m.exec(status)?.[1];
-        if (uids &&
-            (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
-            state !== 'Z' &&
-            state !== 'X')
-            pids.push(Number(entry));
-    }
-    return pids;
-}
-
 ;// CONCATENATED MODULE: ./src/confine/hand-back.ts
 /**
  * What the agent leaves is not the runner's to inherit. Its files in the shared temp folders are
@@ -68001,9 +68041,6 @@ function walk(tree, visit) {
 
 
 
-
-const SWEEP_LIMITS = Object.freeze({ graceMs: 2000, pollMs: 25 });
-/** What the runner user's `~/.hermes` gives the agent's copy. */
 /** The isolation of one run: made by isolate(), ended by release(). */
 class Isolation {
     user;
@@ -68201,41 +68238,10 @@ class Isolation {
         this.pending = work.then(() => undefined, () => undefined);
     }
     pending = Promise.resolve();
-    /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL until none is left); counts them. */
+    /** Ends every process the agent user has (processes.ts), once what it may finish first has. */
     async endAll() {
         await this.pending;
-        const uid = this.user.uid;
-        const seen = new Set(processesOf(uid));
-        const { graceMs, pollMs } = this.sweepLimits;
-        const pause = () => new Promise(resolve => setTimeout(resolve, pollMs));
-        // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
-        // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
-        this.signalAll('SIGTERM');
-        const deadline = Date.now() + graceMs;
-        for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
-            left.forEach(pid => seen.add(pid));
-            if (Date.now() > deadline)
-                break;
-            await pause();
-        }
-        // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
-        const end = Date.now() + graceMs;
-        for (;;) {
-            this.signalAll('SIGKILL');
-            const left = processesOf(uid);
-            left.forEach(pid => seen.add(pid));
-            if (left.length === 0 || Date.now() > end)
-                break;
-            await pause();
-        }
-        this.ended += seen.size;
-    }
-    /** kill -1 as the agent user: every process of that user at once (kill itself spared). */
-    signalAll(signal) {
-        (0,spawn/* commandSync */.Ri)((0,host/* systemTool */._f)('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
-            env: (0,host/* systemEnv */.NF)(),
-            as: this.user
-        });
+        this.ended += await endAllOf(this.user, this.sweepLimits);
     }
     /**
      * Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. Each
@@ -72552,8 +72558,8 @@ var gate = __nccwpck_require__(78319);
 var cli = __nccwpck_require__(37242);
 // EXTERNAL MODULE: ./src/install/install.ts + 4 modules
 var install = __nccwpck_require__(86751);
-// EXTERNAL MODULE: ./src/gateway/gateway.ts + 9 modules
-var gateway = __nccwpck_require__(27423);
+// EXTERNAL MODULE: ./src/gateway/gateway.ts + 10 modules
+var gateway = __nccwpck_require__(51134);
 // EXTERNAL MODULE: ./src/confine/host.ts
 var host = __nccwpck_require__(68700);
 // EXTERNAL MODULE: ./src/hermes/session-record.ts

@@ -31567,10 +31567,10 @@ function present(value, what) {
 
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: ./src/process/spawn.ts
 /**
  * Every process the action starts: Hermes, its version probe, the installer, `tar`, `mkfifo`, and the
@@ -31812,6 +31812,196 @@ function writeAs(as, file, bytes, env, timeoutMs = 30_000) {
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/process/environment.ts
+/**
+ * The environment of every process the action starts (Hermes, its version probe, the installer).
+ * The agent is the least trusted process in the job: a prompt injection steers it, and it has a
+ * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
+ * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
+ * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
+ * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`; and so
+ * are the runner's file-command files (see file-commands.ts).
+ * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
+ */
+/** The variables naming the runner's file-command files (see confine/file-commands.ts). */
+const FILE_COMMANDS = [
+    'GITHUB_ENV',
+    'GITHUB_PATH',
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_STEP_SUMMARY'
+];
+/** The runner's own credentials and service addresses, for the action's process only. */
+const RUNNER_ONLY = [
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_CACHE_SERVICE_V2',
+    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+    'ACTIONS_ID_TOKEN_REQUEST_URL'
+];
+const RUNNER_ONLY_SET = new Set([...RUNNER_ONLY, ...FILE_COMMANDS]);
+/** A copy of env without the runner's credentials, its file commands and the step's `INPUT_*` variables. */
+function childEnv(env = process.env) {
+    const out = {};
+    for (const [name, value] of Object.entries(env)) {
+        // Names compared as Windows would (case-insensitively): Input_Redact is INPUT_REDACT there.
+        const upper = name.toUpperCase();
+        if (value === undefined || RUNNER_ONLY_SET.has(upper) || upper.startsWith('INPUT_'))
+            continue;
+        out[name] = value;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/confine/host.ts
+/**
+ * What confining the agent asks of the machine, as a port (THIS_HOST is the real one; tests pass a
+ * stand-in), and the plan made from it before anything runs: its own user, or none and why.
+ */
+
+
+
+
+
+
+/** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/**
+ * The environment for the action's own commands (chown, userdel, git, kill…): the scrubbed one, with
+ * the system's directories alone on PATH. The workflow's PATH may hold a folder the agent can write
+ * (the workspace's node_modules/.bin, say): a `chown` planted there would run as root after the turn.
+ */
+function systemEnv(env = process.env) {
+    return { ...childEnv(env), PATH: SYSTEM_PATH };
+}
+/** The full path of a system tool, on PATH or in the system's directories. */
+function systemTool(name) {
+    for (const dir of SYSTEM_PATH.split(external_node_path_namespaceObject.delimiter)) {
+        const file = external_node_path_namespaceObject.join(dir, name);
+        try {
+            external_node_fs_namespaceObject.accessSync(file, external_node_fs_namespaceObject.constants.X_OK);
+            return file;
+        }
+        catch {
+            // not here
+        }
+    }
+    return undefined;
+}
+const THIS_HOST = {
+    uid: process.getuid?.(),
+    username: () => external_node_os_namespaceObject.userInfo().username,
+    tool: systemTool,
+    passwordlessSudo: sudo => commandSync(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 }).status === 0,
+    admin: (plan, env) => (file, args) => {
+        const [command, argv] = privileged(file, args, plan.via, plan.sudo);
+        const done = commandSync(command, argv, { env: systemEnv(env) });
+        if (done.status !== 0)
+            throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? errors_messageOf(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
+        return done.stdout;
+    },
+    userIds: name => {
+        const found = commandSync('getent', ['passwd', name], { env: systemEnv() });
+        const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
+        if (fields.length < 4)
+            return undefined;
+        return { uid: Number(fields[2]), gid: Number(fields[3]) };
+    }
+};
+/** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
+function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
+    if (mode === 'none')
+        return { kind: 'none', why: 'isolation is none', chosen: true };
+    if (platform !== 'linux')
+        return { kind: 'none', why: `the runner is ${platform}, not Linux`, chosen: false };
+    const setpriv = host.tool('setpriv');
+    if (!setpriv)
+        return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
+    const uid = host.uid;
+    if (uid === 0)
+        return { kind: 'user', via: 'root', setpriv };
+    const sudo = host.tool('sudo');
+    const who = `the action runs as ${host.username()} (uid ${uid})`;
+    if (!sudo)
+        return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
+    if (!host.passwordlessSudo(sudo))
+        return {
+            kind: 'none',
+            why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,
+            chosen: false
+        };
+    return { kind: 'user', via: 'sudo', setpriv, sudo };
+}
+
+;// CONCATENATED MODULE: ./src/confine/processes.ts
+/**
+ * The agent user's processes, as /proc shows them, and their end: SIGTERM, a grace, SIGKILL until none
+ * is left, each sent as that user with `kill -1` (the release's sweep, and the post step's).
+ */
+
+
+
+const SWEEP_LIMITS = Object.freeze({ graceMs: 2000, pollMs: 25 });
+/** The pids of the user's live processes (zombies are already dead), from /proc. */
+function processesOf(uid) {
+    const pids = [];
+    for (const entry of fs.readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry))
+            continue;
+        let status;
+        try {
+            status = fs.readFileSync(`/proc/${entry}/status`, 'utf8');
+        }
+        catch {
+            continue;
+        }
+        const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
+        const state = /^State:\s+(\S)/m.exec(status)?.[1];
+        if (uids &&
+            (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
+            state !== 'Z' &&
+            state !== 'X')
+            pids.push(Number(entry));
+    }
+    return pids;
+}
+/** kill -1 as the agent user: every process of that user at once (kill itself spared). */
+function signalAll(user, signal) {
+    commandSync(systemTool('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
+        env: systemEnv(),
+        as: user
+    });
+}
+/** Ends every process the agent user has (SIGTERM, a grace, SIGKILL until none is left): how many. */
+async function endAllOf(user, { graceMs, pollMs }) {
+    const { uid } = user;
+    const seen = new Set(processesOf(uid));
+    const pause = () => new Promise(resolve => setTimeout(resolve, pollMs));
+    // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
+    // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
+    signalAll(user, 'SIGTERM');
+    const deadline = Date.now() + graceMs;
+    for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
+        left.forEach(pid => seen.add(pid));
+        if (Date.now() > deadline)
+            break;
+        await pause();
+    }
+    // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
+    const end = Date.now() + graceMs;
+    for (;;) {
+        signalAll(user, 'SIGKILL');
+        const left = processesOf(uid);
+        left.forEach(pid => seen.add(pid));
+        if (left.length === 0 || Date.now() > end)
+            break;
+        await pause();
+    }
+    return seen.size;
+}
+
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
 ;// CONCATENATED MODULE: ./src/config/allowed-hosts.ts
@@ -33235,129 +33425,6 @@ function notAgentOwned(uid) {
         .some(([name, , id]) => name?.startsWith(AGENT_USER_PREFIX) && Number(id) === uid);
 }
 
-;// CONCATENATED MODULE: ./src/process/environment.ts
-/**
- * The environment of every process the action starts (Hermes, its version probe, the installer).
- * The agent is the least trusted process in the job: a prompt injection steers it, and it has a
- * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
- * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
- * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
- * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`; and so
- * are the runner's file-command files (see file-commands.ts).
- * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
- */
-/** The variables naming the runner's file-command files (see confine/file-commands.ts). */
-const FILE_COMMANDS = [
-    'GITHUB_ENV',
-    'GITHUB_PATH',
-    'GITHUB_OUTPUT',
-    'GITHUB_STATE',
-    'GITHUB_STEP_SUMMARY'
-];
-/** The runner's own credentials and service addresses, for the action's process only. */
-const RUNNER_ONLY = [
-    'ACTIONS_RUNTIME_TOKEN',
-    'ACTIONS_RUNTIME_URL',
-    'ACTIONS_RESULTS_URL',
-    'ACTIONS_CACHE_URL',
-    'ACTIONS_CACHE_SERVICE_V2',
-    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
-    'ACTIONS_ID_TOKEN_REQUEST_URL'
-];
-const RUNNER_ONLY_SET = new Set([...RUNNER_ONLY, ...FILE_COMMANDS]);
-/** A copy of env without the runner's credentials, its file commands and the step's `INPUT_*` variables. */
-function childEnv(env = process.env) {
-    const out = {};
-    for (const [name, value] of Object.entries(env)) {
-        // Names compared as Windows would (case-insensitively): Input_Redact is INPUT_REDACT there.
-        const upper = name.toUpperCase();
-        if (value === undefined || RUNNER_ONLY_SET.has(upper) || upper.startsWith('INPUT_'))
-            continue;
-        out[name] = value;
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/confine/host.ts
-/**
- * What confining the agent asks of the machine, as a port (THIS_HOST is the real one; tests pass a
- * stand-in), and the plan made from it before anything runs: its own user, or none and why.
- */
-
-
-
-
-
-
-/** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
-const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-/**
- * The environment for the action's own commands (chown, userdel, git, kill…): the scrubbed one, with
- * the system's directories alone on PATH. The workflow's PATH may hold a folder the agent can write
- * (the workspace's node_modules/.bin, say): a `chown` planted there would run as root after the turn.
- */
-function systemEnv(env = process.env) {
-    return { ...childEnv(env), PATH: SYSTEM_PATH };
-}
-/** The full path of a system tool, on PATH or in the system's directories. */
-function systemTool(name) {
-    for (const dir of SYSTEM_PATH.split(external_node_path_namespaceObject.delimiter)) {
-        const file = external_node_path_namespaceObject.join(dir, name);
-        try {
-            external_node_fs_namespaceObject.accessSync(file, external_node_fs_namespaceObject.constants.X_OK);
-            return file;
-        }
-        catch {
-            // not here
-        }
-    }
-    return undefined;
-}
-const THIS_HOST = {
-    uid: process.getuid?.(),
-    username: () => external_node_os_namespaceObject.userInfo().username,
-    tool: systemTool,
-    passwordlessSudo: sudo => commandSync(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 }).status === 0,
-    admin: (plan, env) => (file, args) => {
-        const [command, argv] = privileged(file, args, plan.via, plan.sudo);
-        const done = commandSync(command, argv, { env: systemEnv(env) });
-        if (done.status !== 0)
-            throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? errors_messageOf(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
-        return done.stdout;
-    },
-    userIds: name => {
-        const found = commandSync('getent', ['passwd', name], { env: systemEnv() });
-        const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
-        if (fields.length < 4)
-            return undefined;
-        return { uid: Number(fields[2]), gid: Number(fields[3]) };
-    }
-};
-/** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
-function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
-    if (mode === 'none')
-        return { kind: 'none', why: 'isolation is none', chosen: true };
-    if (platform !== 'linux')
-        return { kind: 'none', why: `the runner is ${platform}, not Linux`, chosen: false };
-    const setpriv = host.tool('setpriv');
-    if (!setpriv)
-        return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
-    const uid = host.uid;
-    if (uid === 0)
-        return { kind: 'user', via: 'root', setpriv };
-    const sudo = host.tool('sudo');
-    const who = `the action runs as ${host.username()} (uid ${uid})`;
-    if (!sudo)
-        return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
-    if (!host.passwordlessSudo(sudo))
-        return {
-            kind: 'none',
-            why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,
-            chosen: false
-        };
-    return { kind: 'user', via: 'sudo', setpriv, sudo };
-}
-
 ;// CONCATENATED MODULE: ./src/confine/left-behind.ts
 /**
  * What the isolation leaves on the machine while the agent runs, written down as the step's state
@@ -33368,7 +33435,6 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
  * What only the dead process held (the snapshots of the checkout's git control and of the runner's
  * file commands) cannot be put back: the post step says so.
  */
-
 
 
 
@@ -33438,12 +33504,7 @@ function undoLeftBehind(left, { admin, as, runner }) {
     };
     const { user } = left;
     // As the agent's own user, `kill -1` reaches every process it has, one that forks away included.
-    step(`ended the processes of ${user.name}`, () => {
-        commandSync(systemTool('kill') ?? '/bin/kill', ['-KILL', '--', '-1'], {
-            env: systemEnv(),
-            as
-        });
-    });
+    step(`ended the processes of ${user.name}`, () => signalAll(as, 'SIGKILL'));
     const name = fenceName(user.name);
     if (left.fence === 'nft')
         step('took its egress fence down', () => admin('nft', ['delete', 'table', 'inet', name]));

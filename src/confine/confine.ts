@@ -18,7 +18,8 @@ import { snapshotFileCommands } from './file-commands.js';
 import { gitControlWarning, snapshotGitControl } from './git-guard.js';
 import type { IsolationHost, IsolationPlan } from './host.js';
 import { FenceError } from '../fence/fence.js';
-import { Isolation, lentTree, type SweepLimits } from './isolation.js';
+import { Isolation, lentTree } from './isolation.js';
+import type { SweepLimits } from './processes.js';
 import { OPEN_NETWORK, unfenced, type FenceOptions } from './network.js';
 
 export interface ConfineOptions {

@@ -24,7 +24,7 @@ import type { LeftBehind } from './left-behind.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { hermesHomeOf } from '../config/hermes-dotenv.js';
-import { commandSync, type AgentUser, type Spawning } from '../process/spawn.js';
+import type { AgentUser, Spawning } from '../process/spawn.js';
 import type { EgressFence } from '../fence/fence.js';
 import type { EgressFact, IsolationFact } from '../turn/facts.js';
 import { messageOf } from '../text/errors.js';
@@ -38,9 +38,9 @@ import {
 import { makeAgentUser, removeAgentUser } from './agent-user.js';
 import { hideIncludes, inside, restoreIncludes, type HiddenIncludes } from './credential.js';
 import { fenceNetwork, type FenceOptions } from './network.js';
-import { processesOf } from './processes.js';
+import { endAllOf, SWEEP_LIMITS, type SweepLimits } from './processes.js';
 import { breakLinks, looseModes, sweepShared, tightenModes } from './hand-back.js';
-import { systemEnv, systemTool, type Admin, type IsolationHost, type UserPlan } from './host.js';
+import { systemTool, type Admin, type IsolationHost, type UserPlan } from './host.js';
 
 export interface IsolateOptions extends HomeOptions {
   workspace: string;
@@ -56,17 +56,6 @@ export interface IsolateOptions extends HomeOptions {
   /** The egress fence to raise for the agent's uid. */
   fence: FenceOptions;
 }
-
-export interface SweepLimits {
-  /** How long the agent's processes have between SIGTERM and SIGKILL (and SIGKILL to take). */
-  graceMs: number;
-  /** How often /proc is read while waiting for them to go. */
-  pollMs: number;
-}
-
-export const SWEEP_LIMITS: Readonly<SweepLimits> = Object.freeze({ graceMs: 2000, pollMs: 25 });
-
-/** What the runner user's `~/.hermes` gives the agent's copy. */
 
 /** The isolation of one run: made by isolate(), ended by release(). */
 export class Isolation {
@@ -273,40 +262,10 @@ export class Isolation {
 
   private pending: Promise<void> = Promise.resolve();
 
-  /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL until none is left); counts them. */
+  /** Ends every process the agent user has (processes.ts), once what it may finish first has. */
   private async endAll(): Promise<void> {
     await this.pending;
-    const uid = this.user.uid;
-    const seen = new Set(processesOf(uid));
-    const { graceMs, pollMs } = this.sweepLimits;
-    const pause = (): Promise<void> => new Promise(resolve => setTimeout(resolve, pollMs));
-    // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
-    // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
-    this.signalAll('SIGTERM');
-    const deadline = Date.now() + graceMs;
-    for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
-      left.forEach(pid => seen.add(pid));
-      if (Date.now() > deadline) break;
-      await pause();
-    }
-    // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
-    const end = Date.now() + graceMs;
-    for (;;) {
-      this.signalAll('SIGKILL');
-      const left = processesOf(uid);
-      left.forEach(pid => seen.add(pid));
-      if (left.length === 0 || Date.now() > end) break;
-      await pause();
-    }
-    this.ended += seen.size;
-  }
-
-  /** kill -1 as the agent user: every process of that user at once (kill itself spared). */
-  private signalAll(signal: 'SIGTERM' | 'SIGKILL'): void {
-    commandSync(systemTool('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
-      env: systemEnv(),
-      as: this.user
-    });
+    this.ended += await endAllOf(this.user, this.sweepLimits);
   }
 
   /**

@@ -9,11 +9,12 @@
  */
 import * as path from 'node:path';
 import { messageOf } from '../text/errors.js';
-import { commandSync, type AgentUser } from '../process/spawn.js';
+import type { AgentUser } from '../process/spawn.js';
+import { signalAll } from './processes.js';
 import { fenceName } from '../fence/fence.js';
 import { iptablesLower } from '../fence/rules.js';
 import { removeAgentUser } from './agent-user.js';
-import { systemEnv, systemTool, type Admin } from './host.js';
+import type { Admin } from './host.js';
 
 /** The name of the step's state that holds it. */
 export const LEFT_BEHIND_STATE = 'hermes_isolation';
@@ -86,12 +87,7 @@ export function undoLeftBehind(
   };
   const { user } = left;
   // As the agent's own user, `kill -1` reaches every process it has, one that forks away included.
-  step(`ended the processes of ${user.name}`, () => {
-    commandSync(systemTool('kill') ?? '/bin/kill', ['-KILL', '--', '-1'], {
-      env: systemEnv(),
-      as
-    });
-  });
+  step(`ended the processes of ${user.name}`, () => signalAll(as, 'SIGKILL'));
   const name = fenceName(user.name);
   if (left.fence === 'nft')
     step('took its egress fence down', () => admin('nft', ['delete', 'table', 'inet', name]));

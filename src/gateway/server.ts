@@ -1,31 +1,28 @@
 /**
  * The loopback server Hermes talks to: it checks the capability, allows only the fronted providers'
- * API paths, applies the budgets, and hands each call to forward().
+ * API paths, reads the body within its bounds (request-body.ts), refuses what reaches past the fence
+ * (reach.ts), applies the budgets (call.ts), and hands each call to forward().
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { forward, upstreamDispatcher, type Call, type Outcome } from './forward.js';
-import type { Held, Ledger } from './ledger.js';
-import { lowered, OutputCounter, priced, reservationOf, type Prices } from './meter.js';
+import { forward, upstreamDispatcher } from './forward.js';
+import { OutputCounter } from './meter.js';
+import { admitted, deny, recordCall, streamMeter, type Asked, type ChargeOptions } from './call.js';
 import type { FrontedKey } from './providers.js';
-import { fencedHeaders, MAX_NODES, reachesPastFence, reachRefusal, type Reach } from './reach.js';
+import { fencedHeaders, MAX_NODES, reachesPastFence, reachRefusal } from './reach.js';
 import { BODY_LIMITS, bodyOf, MIB, prepared, type BodyPool } from './request-body.js';
 import type { AllowedHost } from '../config/allowed-hosts.js';
-import type { BodyLimits, BudgetStop, ModelCall, RetryLimits } from './types.js';
+import type { BodyLimits, RetryLimits } from './types.js';
 
-export interface ServerOptions {
+export interface ServerOptions extends ChargeOptions {
   fronted: readonly FrontedKey[];
   capability: string;
-  ledger: Ledger;
   retry: RetryLimits;
   signal: AbortSignal;
-  note(line: string): void;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Who may serve an upstream on this machine (GatewayOptions.loopbackTrusted). */
   loopbackTrusted?: (uid: number) => boolean;
-  /** What models cost, where known: reservations and streams are priced with it. */
-  prices?: Prices;
   bodyLimits?: BodyLimits;
   /** The hosts the egress fence lets the agent reach, when it is asked for (GatewayOptions.fencedHosts). */
   fencedHosts?: readonly AllowedHost[];
@@ -55,12 +52,6 @@ function presented(req: IncomingMessage): string[] {
   );
 }
 
-function deny(res: ServerResponse, status: number, type: string, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  // Both shapes at once: OpenAI's clients read error.message, Anthropic's read type and error.
-  res.end(JSON.stringify({ type: 'error', error: { type, message } }));
-}
-
 /** Splits a request target into a fronted provider and an allowed path under its base, or nothing. */
 export function route(
   target: string,
@@ -79,25 +70,6 @@ export function route(
   const rest = `/${segments.slice(1).join('/')}`;
   if (!provider || !Object.hasOwn(provider.spec.paths, rest)) return undefined;
   return { provider, path: rest, query };
-}
-
-function budgetMessage(stop: BudgetStop): string {
-  return `model gateway: budget ${stop.budget} spent (${stop.figure} of ${stop.limit}); no further model calls this turn`;
-}
-
-/** A model call as its request asks it, the capability checked: where it goes and what it sends. */
-interface Asked {
-  provider: FrontedKey;
-  path: string;
-  query: string;
-  /** A call the budgets count (a POST to a call path), not a listing. */
-  isCall: boolean;
-  model?: string;
-  body: Buffer;
-  /** What it asks the provider to reach on its side (reach.ts). */
-  reach: Reach[];
-  /** The ledger's line for it, before its answer. */
-  base: Omit<ModelCall, 'status' | 'latencyMs'>;
 }
 
 /** The request checked (capability, path, size), or undefined once it is denied. */
@@ -194,131 +166,6 @@ function withinFence(call: Asked, res: ServerResponse, options: ServerOptions): 
   options.pastFence?.();
   deny(res, 403, 'permission_error', message);
   return false;
-}
-
-/**
- * The budgets' admission: a call goes only with room for what it may cost, every open call counted at
- * what it reserved, its output ceiling lowered to what a budget leaves. The body to send and what it
- * holds of the budgets; undefined once it is refused (402).
- */
-function admitted(
-  call: Asked,
-  res: ServerResponse,
-  { ledger, note, prices = {} }: ServerOptions
-): { held?: Held; body: Buffer } | undefined {
-  const { base, model } = call;
-  const reserved = call.isCall ? reservationOf(call.body, model, prices) : undefined;
-  const admission = reserved && ledger.admit(reserved);
-  if (admission && 'budget' in admission) {
-    note(budgetMessage(admission));
-    ledger.refuse(admission, { ...base, status: 402, latencyMs: 0, refused: true });
-    return void deny(res, 402, 'budget_exceeded', budgetMessage(admission));
-  }
-  const held: Held | undefined = admission;
-  if (!held?.lowered || !reserved?.ceiling) return { held, body: call.body };
-  const { ceiling, copies } = reserved;
-  // The ceiling is each answer's: `n` answers share the room.
-  const to = Math.floor(held.reserved.tokensOut / copies);
-  const fitted = to > 0 ? lowered(call.body, ceiling, to) : undefined;
-  if (!fitted) {
-    ledger.release(held);
-    const stop = held.lowered;
-    const message = `model gateway: budget ${stop.budget} leaves room for ${held.reserved.tokensOut} output tokens, less than the call's ${copies > 1 ? `${copies} answers need` : 'thinking needs'}; no further model calls this turn`;
-    note(message);
-    ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
-    return void deny(res, 402, 'budget_exceeded', message);
-  }
-  note(
-    `model gateway: ${ceiling} lowered from ${reserved.tokensOut / copies} to ${to}${copies > 1 ? ` for each of ${copies} answers` : ''}, what budget ${held.lowered.budget} leaves`
-  );
-  return { held, body: fitted };
-}
-
-/** What the answer's stream is counted by, where the budgets need it counted as it comes. */
-function streamMeter(
-  call: Asked,
-  held: Held,
-  counter: OutputCounter,
-  { ledger, prices = {} }: ServerOptions
-): NonNullable<Call['meter']> {
-  return {
-    anthropic: call.provider.provider === 'anthropic',
-    push: (chunk: Buffer) => {
-      const tokensIn = held.reserved.tokensIn;
-      let stop: BudgetStop | undefined;
-      const at = counter.push(chunk, () => {
-        stop = ledger.streamed(
-          held,
-          tokensIn + counter.tokens,
-          priced(prices, call.model, tokensIn, counter.tokens)
-        );
-        return stop !== undefined;
-      });
-      return at !== undefined && stop ? { stop, at } : undefined;
-    }
-  };
-}
-
-/**
- * The answered call in the ledger. Usage the answer did not report counts as estimated: the input as
- * reserved, the output as streamed (or its ceiling), so a call whose usage is never read still spends
- * the budgets. A call that did not reach its answer's end counts as estimated too: what it reported
- * so far is a running count (Anthropic's message_start says 1 output token), so it is charged the
- * most of that and what streamed, and, abandoned or broken off, its whole reservation.
- */
-function recordCall(
-  call: Asked,
-  held: Held,
-  outcome: Outcome,
-  { counter, started }: { counter: OutputCounter | undefined; started: number },
-  { ledger, note, prices = {} }: ServerOptions
-): void {
-  const answered = typeof outcome.status === 'number' && outcome.status < 300;
-  // Abandoned on its way (the agent hung up): the provider may bill it all the same, so it is
-  // charged its worst case, as reserved. A provider that could not be reached bills nothing.
-  const lost = outcome.abandoned === true;
-  const billed = answered || lost;
-  const { usage } = outcome;
-  const unfinished = lost || outcome.broken === true;
-  const short = unfinished || outcome.cut !== undefined;
-  const unread = billed && (short || usage.tokensIn === undefined || usage.tokensOut === undefined);
-  const streamed = counter && outcome.streamed ? counter.tokens : undefined;
-  const reported = usage.tokensOut ?? 0;
-  const tokensIn = usage.tokensIn ?? (billed ? held.reserved.tokensIn : 0);
-  const tokensOut = !billed
-    ? reported
-    : unfinished
-      ? Math.max(reported, counter?.tokens ?? 0, held.reserved.tokensOut)
-      : outcome.cut
-        ? Math.max(reported, counter?.tokens ?? 0)
-        : // A stream the counter read no text of (a shape it does not know) is no proof of none.
-          (usage.tokensOut ?? (streamed || undefined) ?? held.reserved.tokensOut);
-  if (outcome.cut) {
-    ledger.stop(outcome.cut);
-    note(
-      `model gateway: budget ${outcome.cut.budget} reached mid-answer (${outcome.cut.figure} of ${outcome.cut.limit}): the stream is cut`
-    );
-  }
-  const cost = priced(prices, call.model, tokensIn, tokensOut);
-  ledger.record(
-    {
-      ...call.base,
-      status: outcome.status,
-      tokensIn,
-      tokensOut,
-      ...(usage.costUsd !== undefined
-        ? { costUsd: usage.costUsd }
-        : billed && cost > 0
-          ? { costUsd: cost, costEstimated: true }
-          : {}),
-      latencyMs: Date.now() - started,
-      retries: outcome.retries,
-      streamed: outcome.streamed,
-      ...(unread && { estimated: true }),
-      ...(outcome.cut && { cut: outcome.cut.budget })
-    },
-    held
-  );
 }
 
 export async function listen(options: ServerOptions): Promise<Listening> {
