@@ -22,7 +22,7 @@ const BASE = ['text', 'http', 'config', 'turn'];
 export const LAYERS = {
   text: [],
   http: ['text'],
-  config: ['text', 'http'],
+  config: ['text'],
   turn: ['text', 'http', 'config'],
   process: [...BASE],
   hermes: [...BASE, 'process'],
@@ -30,7 +30,7 @@ export const LAYERS = {
   // The egress fence runs nothing of Hermes': the kernel's tools through the caller's admin, its proxy.
   fence: [...BASE],
   confine: [...BASE, 'process', 'fence'],
-  gateway: [...BASE, 'process'],
+  gateway: [...BASE],
   // The fronting decision: what Hermes reads (config/), the providers and the gateway's shape
   // (gateway/), what the agent's home takes (confine/); it runs nothing, reads no file, opens no socket.
   fronting: [...BASE, 'confine', 'gateway'],
@@ -39,8 +39,8 @@ export const LAYERS = {
   // A conversation kept: the trigger phrase read, the Hermes session saved and restored with the cache.
   thread: [...BASE, 'process'],
   schema: [...BASE],
-  access: [...BASE, 'schema'],
-  'api-server': [...BASE, 'schema', 'access'],
+  access: [...BASE],
+  'api-server': [...BASE],
   publish: [...BASE, 'schema'],
   // The sticky comment and the review draw with publish/'s Markdown helpers (one escaping; only the
   // files GITHUB_MAY_IMPORT names) but run nothing; the review reads a finding's shape from schema/.
@@ -48,7 +48,7 @@ export const LAYERS = {
   // The second entry point reads transcripts with the run's reader and draws with publish/; it runs nothing.
   'report-action': [...BASE, 'publish'],
   // The post step: undoes what the main step's isolation left, should its process have died.
-  post: [...BASE, 'process', 'fence', 'confine']
+  post: [...BASE, 'confine']
 };
 const ROOMS = [...Object.keys(LAYERS), 'steps'];
 // run()'s steps (src/steps/) draw on every room but the two other entry points; only main.ts imports them.

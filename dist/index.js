@@ -40107,7 +40107,16 @@ var external_node_crypto_ = __nccwpck_require__(77598);
 var lib = __nccwpck_require__(22779);
 // EXTERNAL MODULE: ./src/http/retry.ts
 var retry = __nccwpck_require__(28902);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
 ;// CONCATENATED MODULE: ./src/gateway/ledger.ts
+/**
+ * What the turn spent: tokens, calls and cost as the providers report them, the call log (bounded),
+ * and the budgets: a call is admitted only while its budgets have room with every call still open
+ * counted at what it reserved (meter.ts), so calls started side by side cannot all pass one check;
+ * a streaming call is measured as it goes, every open call at what it has streamed so far.
+ */
+
 /** Calls kept in the log; later ones are counted, not kept. */
 const CALLS_KEPT = 1000;
 /** A JSON answer larger than this is passed on but not read for usage. */
@@ -40128,9 +40137,7 @@ function usageOf(body) {
     const record = body;
     const inner = (key) => {
         const value = record[key];
-        return typeof value === 'object' && value !== null
-            ? value.usage
-            : undefined;
+        return (0,text_text/* isObject */.Gv)(value) ? value.usage : undefined;
     };
     const found = record.usage ?? inner('message') ?? inner('response');
     if (typeof found !== 'object' || found === null)
@@ -41123,13 +41130,16 @@ function budgetMessage(stop) {
  */
 function admitted(call, res, { ledger, note, prices = {} }) {
     const { base, model } = call;
+    // Said, counted as refused, answered 402 (neither SDK retries it).
+    const refuse = (stop, message) => {
+        note(message);
+        ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
+        return void deny(res, 402, 'budget_exceeded', message);
+    };
     const reserved = call.isCall ? reservationOf(call.body, model, prices) : undefined;
     const admission = reserved && ledger.admit(reserved);
-    if (admission && 'budget' in admission) {
-        note(budgetMessage(admission));
-        ledger.refuse(admission, { ...base, status: 402, latencyMs: 0, refused: true });
-        return void deny(res, 402, 'budget_exceeded', budgetMessage(admission));
-    }
+    if (admission && 'budget' in admission)
+        return refuse(admission, budgetMessage(admission));
     const held = admission;
     if (!held?.lowered || !reserved?.ceiling)
         return { held, body: call.body };
@@ -41140,10 +41150,7 @@ function admitted(call, res, { ledger, note, prices = {} }) {
     if (!fitted) {
         ledger.release(held);
         const stop = held.lowered;
-        const message = `model gateway: budget ${stop.budget} leaves room for ${held.reserved.tokensOut} output tokens, less than the call's ${copies > 1 ? `${copies} answers need` : 'thinking needs'}; no further model calls this turn`;
-        note(message);
-        ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
-        return void deny(res, 402, 'budget_exceeded', message);
+        return refuse(stop, `model gateway: budget ${stop.budget} leaves room for ${held.reserved.tokensOut} output tokens, less than the call's ${copies > 1 ? `${copies} answers need` : 'thinking needs'}; no further model calls this turn`);
     }
     note(`model gateway: ${ceiling} lowered from ${reserved.tokensOut / copies} to ${to}${copies > 1 ? ` for each of ${copies} answers` : ''}, what budget ${held.lowered.budget} leaves`);
     return { held, body: fitted };
@@ -41411,7 +41418,11 @@ const FORWARDED_HEADERS = new Set([
     'user-agent'
 ]);
 
+// EXTERNAL MODULE: ./src/text/json.ts
+var json = __nccwpck_require__(21789);
 ;// CONCATENATED MODULE: ./src/gateway/request-body.ts
+
+
 
 /**
  * A request body larger than `perRequest` is refused (413: a model call's is JSON, images in base64
@@ -41463,29 +41474,24 @@ const MIB = 1024 * 1024;
  * and a body that does not parse is not sent.
  */
 function prepared(provider, path, raw, { isCall, fenced }) {
-    let parsed;
-    try {
-        parsed = raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined;
-    }
-    catch {
+    const read = raw.length > 0 ? (0,json/* parseJson */.qF)(raw.toString('utf8')) : { ok: true, value: undefined };
+    if (!read.ok) {
         const why = 'it is not JSON the gateway can read';
         return { body: raw, reach: fenced ? [{ kind: 'unchecked', at: 'the whole body', why }] : [] };
     }
+    const parsed = read.value;
     // Read for the fence alone: unfenced, what the provider fetches is no concern of the gateway's.
     const reach = fenced ? reachOf(parsed) : [];
+    const record = isCall && (0,text_text/* isObject */.Gv)(parsed) ? parsed : undefined;
+    const model = typeof record?.model === 'string' ? record.model : undefined;
+    // OpenRouter's call asks for its cost; that body is written anew in any case.
+    if (record && provider.provider === 'openrouter' && path.endsWith('completions')) {
+        const usage = typeof record.usage === 'object' && record.usage !== null ? record.usage : {};
+        const asked = { ...record, usage: { ...usage, include: true } };
+        return { model, body: Buffer.from(JSON.stringify(asked)), reach };
+    }
     const body = fenced && parsed !== undefined ? Buffer.from(JSON.stringify(parsed)) : raw;
-    if (!isCall || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-        return { body, reach };
-    const record = parsed;
-    const model = typeof record.model === 'string' ? record.model : undefined;
-    if (provider.provider !== 'openrouter' || !path.endsWith('completions'))
-        return { model, body, reach };
-    const usage = typeof record.usage === 'object' && record.usage !== null ? record.usage : {};
-    return {
-        model,
-        body: Buffer.from(JSON.stringify({ ...record, usage: { ...usage, include: true } })),
-        reach
-    };
+    return { ...(model !== undefined && { model }), body, reach };
 }
 
 ;// CONCATENATED MODULE: ./src/gateway/server.ts
@@ -41666,7 +41672,7 @@ async function listen(options) {
         });
     });
     // Connections past this are closed as they come: idle ones cannot use up the action's descriptors.
-    server.maxConnections = options.bodyLimits?.connections ?? BODY_LIMITS.connections;
+    server.maxConnections = pool.limits.connections;
     await new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(0, '127.0.0.1', () => resolve());
@@ -66724,6 +66730,8 @@ function notAgentOwned(uid) {
 
 
 
+
+
 /** The name of the step's state that holds it. */
 const LEFT_BEHIND_STATE = 'hermes_isolation';
 /**
@@ -66734,18 +66742,12 @@ const LEFT_BEHIND_STATE = 'hermes_isolation';
 function readLeftBehind(text, runnerUid) {
     if (!text)
         return undefined;
-    let parsed;
-    try {
-        parsed = JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-    if (typeof parsed !== 'object' || parsed === null)
+    const parsed = parseJson(text).value;
+    if (!isObject(parsed))
         return undefined;
     const { user, home, lent, fence } = parsed;
     const plain = (p) => typeof p === 'string' && path.isAbsolute(p) && path.normalize(p) === p && p !== '/';
-    if (typeof user !== 'object' || user === null)
+    if (!isObject(user))
         return undefined;
     const { name, uid, gid } = user;
     const id = (n) => typeof n === 'number' && Number.isInteger(n) && n >= 100;
@@ -68304,11 +68306,11 @@ class Isolation {
             if (hidden)
                 step("putting back the checkout's credential include", () => restoreIncludes(hidden, this.actionEnv));
             // Its processes are gone and it owns nothing left: the uid may be given to another user.
-            if (handedBack)
+            // Nothing then left for the post step (a hand-back that failed is left for it to try again).
+            if (handedBack) {
                 agent_user_removeAgentUser(this.user.name, admin);
-            // Nothing left for the post step (a hand-back that failed is left for it to try again).
-            if (handedBack)
                 this.remember?.(undefined);
+            }
             if (failed.length > 0)
                 this.warn(`After Hermes ran as ${this.user.name}, the action could not finish undoing the isolation (${failed.join('; ')})${handedBack ? '' : `; the user ${this.user.name} is kept, since files of its uid may be left`}.`);
         }
@@ -71248,10 +71250,9 @@ identity) {
     };
     // Each refusal is one warning, and the report's note on the review.
     const refused = (note) => (out.warning(note), fact({ note }));
-    const found = target;
     const what = write.review ? 'review' : 'labels';
-    if ('none' in found)
-        return { outputs, review: refused(`No ${what} is written: ${found.none}.`) };
+    if ('none' in target)
+        return { outputs, review: refused(`No ${what} is written: ${target.none}.`) };
     const token = settings.gate.token;
     if (!token)
         return {
@@ -71261,12 +71262,12 @@ identity) {
     const options = { token };
     let reviewFact;
     if (proposal) {
-        if (found.kind === 'issue') {
-            reviewFact = refused(`No review is written: #${found.number} is an issue, not a pull request.`);
+        if (target.kind === 'issue') {
+            reviewFact = refused(`No review is written: #${target.number} is an issue, not a pull request.`);
         }
         else {
-            const whoami = identity ?? (() => new CommentApi(found, options).viewer());
-            const posted = await review(options, found, proposal, redact, reviewedHead, whoami);
+            const whoami = identity ?? (() => new CommentApi(target, options).viewer());
+            const posted = await review(options, target, proposal, redact, reviewedHead, whoami);
             if (posted.ok) {
                 outputs.set(Output.ReviewId, String(posted.value.id));
                 outputs.set(Output.ReviewUrl, posted.value.url);
@@ -71276,15 +71277,15 @@ identity) {
                 reviewFact = fact({ posted: { url, inline, outside } });
             }
             else
-                reviewFact = refused(refusal('The review', found.number, posted, '"pull-requests: write"'));
+                reviewFact = refused(refusal('The review', target.number, posted, '"pull-requests: write"'));
         }
     }
     if (proposed.labels.length > 0) {
-        const added = await addLabels(options, found, proposed.labels);
+        const added = await addLabels(options, target, proposed.labels);
         if (added.ok)
             outputs.set(Output.LabelsAdded, added.value.join(','));
         else
-            out.warning(refusal('The labels', found.number, added, '"issues: write" (an issue) or "pull-requests: write" (a pull request)'));
+            out.warning(refusal('The labels', target.number, added, '"issues: write" (an issue) or "pull-requests: write" (a pull request)'));
     }
     return { outputs, review: reviewFact };
 }

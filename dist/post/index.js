@@ -31567,6 +31567,141 @@ function present(value, what) {
 
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/text/json.ts
+/** JSON in and out: the one parse (a failure said without quoting the text), and JSON as upstream Hermes writes it. */
+
+/** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
+function pythonJson(value) {
+    if (Array.isArray(value))
+        return `[${value.map(pythonJson).join(', ')}]`;
+    if (value !== null && typeof value === 'object') {
+        const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`).join(', ')}}`;
+    }
+    return stringify(value) ?? 'null';
+}
+/** JSON.stringify as it behaves: undefined for undefined, a function or a symbol (its type says string). */
+function stringify(value) {
+    return JSON.stringify(value);
+}
+/**
+ * JSON.parse that never throws, with a failure said the same way on every Node (line and column,
+ * counted from 1). `.value` alone is the value, or undefined where the text is not JSON.
+ */
+function parseJson(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch (error) {
+        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
+        // know. The position says where the fault is; the quote goes.
+        const message = errors_messageOf(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
+            'not valid JSON';
+        const at = /at position (\d+)/.exec(message);
+        if (!at)
+            return { ok: false, error: message };
+        const position = Number(at[1]);
+        const before = text.slice(0, position).split(/\r\n|\r|\n/);
+        // split gives at least one piece: the line the position is on.
+        const column = (before.at(-1) ?? '').length + 1;
+        const where = `line ${before.length}, column ${column}`;
+        return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/text/text.ts
+/**
+ * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
+ * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
+ */
+function own(text) {
+    // Slicing a concatenation flattens it into a new string of its own: one copy, no Buffer round trip.
+    return (text && ` ${text}`.slice(1));
+}
+/** Collapses whitespace and cuts to max characters, marking the cut. */
+function oneLine(text, max) {
+    // Only the head can show, so only the head is flattened: inputs can be megabytes.
+    const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
+    const flat = head.replace(/\s+/g, ' ').trim();
+    if (flat.length <= max && head === text)
+        return flat;
+    return `${slice(flat, max - 1)}…`;
+}
+function formatMs(ms) {
+    // Rounded first, to the unit shown, so that 59.96 s reads "1 min 0 s", never "60.0 s".
+    if (Math.round(ms) < 1000)
+        return `${Math.round(ms)} ms`;
+    const tenths = Math.round(ms / 100);
+    if (tenths < 600)
+        return `${(tenths / 10).toFixed(1)} s`;
+    const seconds = Math.round(ms / 1000);
+    if (seconds < 3600)
+        return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+    const minutes = Math.round(ms / 60_000);
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+/** Cuts to at most max characters, the mark included, never splitting a surrogate pair. */
+function clip(text, max) {
+    return text.length <= max ? text : `${slice(text, max - 1)}…`;
+}
+/**
+ * Where to cut text that runs past max characters: after the last blank in the last `margin`
+ * characters before max, else at max (never inside a surrogate pair). Cut after redaction, a
+ * secret (which holds no blank) stays whole on one side of it.
+ */
+function cutPoint(text, max, margin = 4096) {
+    if (text.length <= max)
+        return text.length;
+    const blank = text.lastIndexOf(' ', max - 1);
+    return blank >= max - margin ? blank + 1 : slice(text, max).length;
+}
+/** The end of a line without end that is never cut off: a secret still arriving is whole in it. */
+const HELD_SECRET_CHARS = 4096;
+/**
+ * A line without end, past max characters, cut into pieces of at most max: redacted before it is
+ * cut, and never cut in its last HELD_SECRET_CHARS, where a secret may still be arriving (its
+ * start alone, cut off, would match no pattern and pass). The pieces, and what is held.
+ */
+function cutRedacted(pending, redact, max) {
+    const pieces = [];
+    let rest = pending;
+    while (rest.length > max) {
+        const clean = redact(rest);
+        const room = Math.min(max, clean.length - HELD_SECRET_CHARS);
+        const at = room < 2 || clean.length <= max ? 0 : cutPoint(clean, room);
+        if (at === 0)
+            return { pieces, rest: clean };
+        pieces.push(clean.slice(0, at));
+        rest = clean.slice(at);
+    }
+    return { pieces, rest };
+}
+/** The first `end` characters, or one fewer where the last would be half a surrogate pair. */
+function slice(text, end) {
+    return /[\ud800-\udbff]/.test(text[end - 1] ?? '') ? text.slice(0, end - 1) : text.slice(0, end);
+}
+/** A JSON object (not null, not an array). */
+function isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/**
+ * The start of a piece of raw input (a line that is not JSON, an event the server garbled), for a
+ * problem report: one line, about 60 characters, cut from text already redacted.
+ */
+function preview(text) {
+    const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
+    // Cuts and whitespace folded in redacted text leave it redacted.
+    if (flat.length <= 60 && text.length <= 240)
+        return flat;
+    // Cut before a token-like run that the cut would split: what the redactor does not know as a
+    // secret may still be one, and a piece of it is never shown.
+    let end = Math.min(60, flat.length);
+    while (end > 0 && TOKEN_CHAR.test(flat.charAt(end)) && TOKEN_CHAR.test(flat.charAt(end - 1)))
+        end--;
+    return (end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`);
+}
+const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
+
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:child_process"
@@ -33441,6 +33576,8 @@ function notAgentOwned(uid) {
 
 
 
+
+
 /** The name of the step's state that holds it. */
 const LEFT_BEHIND_STATE = 'hermes_isolation';
 /**
@@ -33451,18 +33588,12 @@ const LEFT_BEHIND_STATE = 'hermes_isolation';
 function readLeftBehind(text, runnerUid) {
     if (!text)
         return undefined;
-    let parsed;
-    try {
-        parsed = JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-    if (typeof parsed !== 'object' || parsed === null)
+    const parsed = parseJson(text).value;
+    if (!isObject(parsed))
         return undefined;
     const { user, home, lent, fence } = parsed;
     const plain = (p) => typeof p === 'string' && external_node_path_namespaceObject.isAbsolute(p) && external_node_path_namespaceObject.normalize(p) === p && p !== '/';
-    if (typeof user !== 'object' || user === null)
+    if (!isObject(user))
         return undefined;
     const { name, uid, gid } = user;
     const id = (n) => typeof n === 'number' && Number.isInteger(n) && n >= 100;
@@ -33548,9 +33679,9 @@ function runPost(ports) {
     const via = ports.uid === 0 ? 'root' : 'sudo';
     const setpriv = systemTool('setpriv') ?? 'setpriv';
     const sudo = systemTool('sudo');
-    const plan = { kind: 'user', via, setpriv, ...(sudo && { sudo }) };
-    const admin = THIS_HOST.admin(plan, ports.env);
-    const as = { ...left.user, via, setpriv, ...(sudo && { sudo }) };
+    const how = { via, setpriv, ...(sudo && { sudo }) };
+    const admin = THIS_HOST.admin({ kind: 'user', ...how }, ports.env);
+    const as = { ...left.user, ...how };
     const { done, failed } = undoLeftBehind(left, {
         admin,
         as,

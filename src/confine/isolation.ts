@@ -333,9 +333,11 @@ export class Isolation {
           restoreIncludes(hidden, this.actionEnv)
         );
       // Its processes are gone and it owns nothing left: the uid may be given to another user.
-      if (handedBack) removeAgentUser(this.user.name, admin);
-      // Nothing left for the post step (a hand-back that failed is left for it to try again).
-      if (handedBack) this.remember?.(undefined);
+      // Nothing then left for the post step (a hand-back that failed is left for it to try again).
+      if (handedBack) {
+        removeAgentUser(this.user.name, admin);
+        this.remember?.(undefined);
+      }
       if (failed.length > 0)
         this.warn(
           `After Hermes ran as ${this.user.name}, the action could not finish undoing the isolation (${failed.join('; ')})${handedBack ? '' : `; the user ${this.user.name} is kept, since files of its uid may be left`}.`

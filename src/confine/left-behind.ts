@@ -9,6 +9,8 @@
  */
 import * as path from 'node:path';
 import { messageOf } from '../text/errors.js';
+import { parseJson } from '../text/json.js';
+import { isObject } from '../text/text.js';
 import type { AgentUser } from '../process/spawn.js';
 import { signalAll } from './processes.js';
 import { fenceName } from '../fence/fence.js';
@@ -38,18 +40,13 @@ export function readLeftBehind(
   runnerUid: number
 ): LeftBehind | undefined {
   if (!text) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const { user, home, lent, fence } = parsed as Record<string, unknown>;
+  const parsed = parseJson(text).value;
+  if (!isObject(parsed)) return undefined;
+  const { user, home, lent, fence } = parsed;
   const plain = (p: unknown): p is string =>
     typeof p === 'string' && path.isAbsolute(p) && path.normalize(p) === p && p !== '/';
-  if (typeof user !== 'object' || user === null) return undefined;
-  const { name, uid, gid } = user as Record<string, unknown>;
+  if (!isObject(user)) return undefined;
+  const { name, uid, gid } = user;
   const id = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 100;
   if (typeof name !== 'string' || !/^hermes-agent-[0-9a-f]{6}$/.test(name)) return undefined;
   if (!id(uid) || !id(gid) || uid === runnerUid) return undefined;

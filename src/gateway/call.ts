@@ -56,13 +56,15 @@ export function admitted(
   { ledger, note, prices = {} }: ChargeOptions
 ): { held?: Held; body: Buffer } | undefined {
   const { base, model } = call;
+  // Said, counted as refused, answered 402 (neither SDK retries it).
+  const refuse = (stop: BudgetStop, message: string): undefined => {
+    note(message);
+    ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
+    return void deny(res, 402, 'budget_exceeded', message);
+  };
   const reserved = call.isCall ? reservationOf(call.body, model, prices) : undefined;
   const admission = reserved && ledger.admit(reserved);
-  if (admission && 'budget' in admission) {
-    note(budgetMessage(admission));
-    ledger.refuse(admission, { ...base, status: 402, latencyMs: 0, refused: true });
-    return void deny(res, 402, 'budget_exceeded', budgetMessage(admission));
-  }
+  if (admission && 'budget' in admission) return refuse(admission, budgetMessage(admission));
   const held: Held | undefined = admission;
   if (!held?.lowered || !reserved?.ceiling) return { held, body: call.body };
   const { ceiling, copies } = reserved;
@@ -72,10 +74,10 @@ export function admitted(
   if (!fitted) {
     ledger.release(held);
     const stop = held.lowered;
-    const message = `model gateway: budget ${stop.budget} leaves room for ${held.reserved.tokensOut} output tokens, less than the call's ${copies > 1 ? `${copies} answers need` : 'thinking needs'}; no further model calls this turn`;
-    note(message);
-    ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
-    return void deny(res, 402, 'budget_exceeded', message);
+    return refuse(
+      stop,
+      `model gateway: budget ${stop.budget} leaves room for ${held.reserved.tokensOut} output tokens, less than the call's ${copies > 1 ? `${copies} answers need` : 'thinking needs'}; no further model calls this turn`
+    );
   }
   note(
     `model gateway: ${ceiling} lowered from ${reserved.tokensOut / copies} to ${to}${copies > 1 ? ` for each of ${copies} answers` : ''}, what budget ${held.lowered.budget} leaves`

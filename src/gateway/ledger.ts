@@ -4,6 +4,7 @@
  * counted at what it reserved (meter.ts), so calls started side by side cannot all pass one check;
  * a streaming call is measured as it goes, every open call at what it has streamed so far.
  */
+import { isObject } from '../text/text.js';
 import type { Reservation } from './meter.js';
 import type { BudgetStop, Budgets, GatewayStats, ModelCall } from './types.js';
 
@@ -46,9 +47,7 @@ export function usageOf(body: unknown): Usage | undefined {
   const record = body as Record<string, unknown>;
   const inner = (key: string): unknown => {
     const value = record[key];
-    return typeof value === 'object' && value !== null
-      ? (value as Record<string, unknown>).usage
-      : undefined;
+    return isObject(value) ? value.usage : undefined;
   };
   const found: unknown = record.usage ?? inner('message') ?? inner('response');
   if (typeof found !== 'object' || found === null) return undefined;

@@ -3,6 +3,8 @@
  * what the body says (the model, what it asks the provider to reach), rewritten where it must be.
  */
 import type { IncomingMessage } from 'node:http';
+import { parseJson } from '../text/json.js';
+import { isObject } from '../text/text.js';
 import { MAX_NODES, reachOf, type Reach } from './reach.js';
 import type { FrontedKey } from './providers.js';
 import type { BodyLimits } from './types.js';
@@ -73,26 +75,22 @@ export function prepared(
   raw: Buffer,
   { isCall, fenced }: { isCall: boolean; fenced: boolean }
 ): { model?: string; body: Buffer; reach: Reach[] } {
-  let parsed: unknown;
-  try {
-    parsed = raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined;
-  } catch {
+  const read = raw.length > 0 ? parseJson(raw.toString('utf8')) : { ok: true, value: undefined };
+  if (!read.ok) {
     const why = 'it is not JSON the gateway can read';
     return { body: raw, reach: fenced ? [{ kind: 'unchecked', at: 'the whole body', why }] : [] };
   }
+  const parsed = read.value;
   // Read for the fence alone: unfenced, what the provider fetches is no concern of the gateway's.
   const reach = fenced ? reachOf(parsed) : [];
+  const record = isCall && isObject(parsed) ? parsed : undefined;
+  const model = typeof record?.model === 'string' ? record.model : undefined;
+  // OpenRouter's call asks for its cost; that body is written anew in any case.
+  if (record && provider.provider === 'openrouter' && path.endsWith('completions')) {
+    const usage = typeof record.usage === 'object' && record.usage !== null ? record.usage : {};
+    const asked = { ...record, usage: { ...usage, include: true } };
+    return { model, body: Buffer.from(JSON.stringify(asked)), reach };
+  }
   const body = fenced && parsed !== undefined ? Buffer.from(JSON.stringify(parsed)) : raw;
-  if (!isCall || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    return { body, reach };
-  const record = parsed as Record<string, unknown>;
-  const model = typeof record.model === 'string' ? record.model : undefined;
-  if (provider.provider !== 'openrouter' || !path.endsWith('completions'))
-    return { model, body, reach };
-  const usage = typeof record.usage === 'object' && record.usage !== null ? record.usage : {};
-  return {
-    model,
-    body: Buffer.from(JSON.stringify({ ...record, usage: { ...usage, include: true } })),
-    reach
-  };
+  return { ...(model !== undefined && { model }), body, reach };
 }

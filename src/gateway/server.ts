@@ -244,7 +244,7 @@ export async function listen(options: ServerOptions): Promise<Listening> {
     });
   });
   // Connections past this are closed as they come: idle ones cannot use up the action's descriptors.
-  server.maxConnections = options.bodyLimits?.connections ?? BODY_LIMITS.connections;
+  server.maxConnections = pool.limits.connections;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

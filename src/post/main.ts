@@ -23,9 +23,9 @@ export function runPost(ports: PostPorts): void {
   const via = ports.uid === 0 ? 'root' : 'sudo';
   const setpriv = systemTool('setpriv') ?? 'setpriv';
   const sudo = systemTool('sudo');
-  const plan = { kind: 'user' as const, via, setpriv, ...(sudo && { sudo }) } as const;
-  const admin = THIS_HOST.admin(plan, ports.env);
-  const as = { ...left.user, via, setpriv, ...(sudo && { sudo }) } as const;
+  const how = { via, setpriv, ...(sudo && { sudo }) } as const;
+  const admin = THIS_HOST.admin({ kind: 'user', ...how }, ports.env);
+  const as = { ...left.user, ...how };
   const { done, failed } = undoLeftBehind(left, {
     admin,
     as,

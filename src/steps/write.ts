@@ -62,9 +62,9 @@ export async function writeForAgent(
     };
   // Each refusal is one warning, and the report's note on the review.
   const refused = (note: string): ReviewFact | undefined => (out.warning(note), fact({ note }));
-  const found = target;
   const what = write.review ? 'review' : 'labels';
-  if ('none' in found) return { outputs, review: refused(`No ${what} is written: ${found.none}.`) };
+  if ('none' in target)
+    return { outputs, review: refused(`No ${what} is written: ${target.none}.`) };
   const token = settings.gate.token;
   if (!token)
     return {
@@ -76,13 +76,13 @@ export async function writeForAgent(
   const options = { token };
   let reviewFact: ReviewFact | undefined;
   if (proposal) {
-    if (found.kind === 'issue') {
+    if (target.kind === 'issue') {
       reviewFact = refused(
-        `No review is written: #${found.number} is an issue, not a pull request.`
+        `No review is written: #${target.number} is an issue, not a pull request.`
       );
     } else {
-      const whoami = identity ?? (() => new CommentApi(found, options).viewer());
-      const posted = await review(options, found, proposal, redact, reviewedHead, whoami);
+      const whoami = identity ?? (() => new CommentApi(target, options).viewer());
+      const posted = await review(options, target, proposal, redact, reviewedHead, whoami);
       if (posted.ok) {
         outputs.set(Output.ReviewId, String(posted.value.id));
         outputs.set(Output.ReviewUrl, posted.value.url);
@@ -91,17 +91,19 @@ export async function writeForAgent(
         const { url, inline, outside } = posted.value;
         reviewFact = fact({ posted: { url, inline, outside } });
       } else
-        reviewFact = refused(refusal('The review', found.number, posted, '"pull-requests: write"'));
+        reviewFact = refused(
+          refusal('The review', target.number, posted, '"pull-requests: write"')
+        );
     }
   }
   if (proposed.labels.length > 0) {
-    const added = await addLabels(options, found, proposed.labels);
+    const added = await addLabels(options, target, proposed.labels);
     if (added.ok) outputs.set(Output.LabelsAdded, added.value.join(','));
     else
       out.warning(
         refusal(
           'The labels',
-          found.number,
+          target.number,
           added,
           '"issues: write" (an issue) or "pull-requests: write" (a pull request)'
         )
