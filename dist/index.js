@@ -66714,6 +66714,124 @@ function notAgentOwned(uid) {
         .some(([name, , id]) => name?.startsWith(AGENT_USER_PREFIX) && Number(id) === uid);
 }
 
+;// CONCATENATED MODULE: ./src/confine/hand-back.ts
+/**
+ * What the agent leaves is not the runner's to inherit. Its files in the shared temp folders are
+ * swept (no later agent gets its uid: agent-user.ts; this keeps the disk clean); a file it hard-linked is copied apart before the lent tree
+ * goes back (its other name may lie where the next agent reaches); write bits for group and others
+ * it added, its set-id bits and ACLs are dropped, the modes the tree had before the lend kept.
+ */
+
+
+
+/** Where any user may leave files that outlive the run. */
+const SHARED_TEMP = ['/tmp', '/var/tmp', '/dev/shm'];
+/** The mode bits no file of the agent's keeps: write for group and others, setuid, setgid. */
+const LOOSE = 0o6022;
+/** Removes every file of uid in the shared temp folders (a folder of its, with all in it). */
+function hand_back_sweepShared(uid, admin) {
+    const dirs = [...new Set([...SHARED_TEMP, external_node_os_.tmpdir()])].filter(dir => external_node_fs_.lstatSync(dir, { throwIfNoEntry: false })?.isDirectory());
+    if (dirs.length === 0)
+        return;
+    try {
+        admin('find', [
+            ...dirs,
+            '-xdev',
+            '-mindepth',
+            '1',
+            '-uid',
+            String(uid),
+            '-prune',
+            '-exec',
+            'rm',
+            '-rf',
+            '--',
+            '{}',
+            '+'
+        ]);
+    }
+    catch {
+        // A file gone while find ran: what is left stays its uid's, which no later agent is given.
+    }
+}
+/**
+ * Each regular file of uid in tree with another name: copied to a file of its own (or, where that
+ * fails, removed), so that its other name, maybe outside, is not handed back with it.
+ *
+ * Root writes here in folders the agent owned, so no name passes through this process: find runs
+ * the copy in each file's own folder (`-execdir`, the file as `./name`), never resolving a path
+ * through a link and never decoding one (a name that is not UTF-8 would otherwise come back as
+ * another name, one the agent could have made a link). cp removes whatever stands at the copy's
+ * name before writing (a link planted there is not written through), mv renames over the file
+ * without following a link, chown changes the file itself (-h). A copy that cannot be made (a name
+ * too long for the suffix, a folder planted at it) removes the file instead, file by file.
+ */
+function hand_back_breakLinks(tree, uid, admin) {
+    admin('find', [
+        tree,
+        '-uid',
+        String(uid),
+        '-type',
+        'f',
+        '-links',
+        '+1',
+        '-execdir',
+        'sh',
+        '-c',
+        SEPARATE,
+        String(uid),
+        '{}',
+        '+'
+    ]);
+}
+/** For each file named (in its own folder), $0 the agent's uid. */
+const SEPARATE = 'for f do c="$f.hermes-copy"; ' +
+    '{ cp --preserve=mode,timestamps --remove-destination -- "$f" "$c" && mv -f -T -- "$c" "$f" && chown -h "$0" -- "$f"; } 2>/dev/null ' +
+    '|| rm -f -- "$c" "$f" 2>/dev/null; done; true';
+/** The paths in tree (links not followed) whose modes have any LOOSE bit, with those modes. */
+function looseModes(tree) {
+    const found = new Map();
+    walk(tree, (full, stat) => {
+        if (stat.mode & LOOSE)
+            found.set(full, stat.mode & 0o7777);
+    });
+    return found;
+}
+/** Drops the LOOSE bits from every entry of tree but those that had the same mode before the lend. */
+function tightenModes(tree, before) {
+    walk(tree, (full, stat) => {
+        const mode = stat.mode & 0o7777;
+        if (mode & LOOSE && before.get(full) !== mode)
+            try {
+                external_node_fs_.chmodSync(full, mode & ~LOOSE);
+            }
+            catch {
+                // Gone since it was listed (the agent's processes are ended: not by it); nothing to hand back.
+            }
+    });
+}
+/** Every entry of tree, tree included, never through a link; a folder left unlistable is opened to its owner. */
+function walk(tree, visit) {
+    const stat = external_node_fs_.lstatSync(tree, { throwIfNoEntry: false });
+    if (!stat || stat.isSymbolicLink())
+        return;
+    visit(tree, stat);
+    if (!stat.isDirectory())
+        return;
+    let names;
+    try {
+        names = external_node_fs_.readdirSync(tree);
+    }
+    catch (error) {
+        if (error.code !== 'EACCES' || stat.uid !== process.getuid?.())
+            return;
+        external_node_fs_.chmodSync(tree, (stat.mode & 0o7777) | 0o700);
+        names = external_node_fs_.readdirSync(tree);
+    }
+    for (const name of names)
+        walk(external_node_path_.join(tree, name), visit);
+}
+
 ;// CONCATENATED MODULE: ./src/confine/left-behind.ts
 /**
  * What the isolation leaves on the machine while the agent runs, written down as the step's state
@@ -66724,6 +66842,8 @@ function notAgentOwned(uid) {
  * What only the dead process held (the snapshots of the checkout's git control and of the runner's
  * file commands) cannot be put back: the post step says so.
  */
+
+
 
 
 
@@ -66804,12 +66924,20 @@ function undoLeftBehind(left, { admin, as, runner }) {
                         // A chain already gone, or a family it was never raised in.
                     }
         });
+    // In release()'s order, as far as what the state holds allows (isolation.ts).
     let handedBack = true;
     const { home, lent } = left;
     if (home)
         handedBack = step('removed its HOME', () => admin('rm', ['-rf', '--', home]));
-    if (lent)
+    if (lent) {
+        step('separated the hard links it made', () => breakLinks(lent, user.uid, admin));
         handedBack &&= step(`handed ${lent} back`, () => admin('chown', ['-R', '-h', `--from=${user.uid}`, `${runner.uid}:${runner.gid}`, lent]));
+        // The modes before the lend died with the main step: every write bit of group and others goes.
+        step('dropped the write bits of group and others there', () => admin('chmod', ['-R', 'go-w', lent]));
+        if (systemTool('setfacl'))
+            step('dropped the ACLs there', () => admin('setfacl', ['-R', '-P', '-b', lent]));
+    }
+    step('swept its files from the shared temp folders', () => sweepShared(user.uid, admin));
     // Only once it owns nothing: its uid may be given to the next user.
     if (handedBack)
         step(`removed the user ${user.name}`, () => removeAgentUser(user.name, admin));
@@ -67913,124 +68041,6 @@ function unfencedWarning(why) {
     return `The agent's network is open: no egress fence could be raised (${why}). It can send what it reads to any host; on events from people without write access it would not start. Install nftables (or iptables), or set "allowed-hosts: *" to say an open network is intended (see docs/security.md).`;
 }
 
-;// CONCATENATED MODULE: ./src/confine/hand-back.ts
-/**
- * What the agent leaves is not the runner's to inherit. Its files in the shared temp folders are
- * swept (no later agent gets its uid: agent-user.ts; this keeps the disk clean); a file it hard-linked is copied apart before the lent tree
- * goes back (its other name may lie where the next agent reaches); write bits for group and others
- * it added, its set-id bits and ACLs are dropped, the modes the tree had before the lend kept.
- */
-
-
-
-/** Where any user may leave files that outlive the run. */
-const SHARED_TEMP = ['/tmp', '/var/tmp', '/dev/shm'];
-/** The mode bits no file of the agent's keeps: write for group and others, setuid, setgid. */
-const LOOSE = 0o6022;
-/** Removes every file of uid in the shared temp folders (a folder of its, with all in it). */
-function sweepShared(uid, admin) {
-    const dirs = [...new Set([...SHARED_TEMP, external_node_os_.tmpdir()])].filter(dir => external_node_fs_.lstatSync(dir, { throwIfNoEntry: false })?.isDirectory());
-    if (dirs.length === 0)
-        return;
-    try {
-        admin('find', [
-            ...dirs,
-            '-xdev',
-            '-mindepth',
-            '1',
-            '-uid',
-            String(uid),
-            '-prune',
-            '-exec',
-            'rm',
-            '-rf',
-            '--',
-            '{}',
-            '+'
-        ]);
-    }
-    catch {
-        // A file gone while find ran: what is left stays its uid's, which no later agent is given.
-    }
-}
-/**
- * Each regular file of uid in tree with another name: copied to a file of its own (or, where that
- * fails, removed), so that its other name, maybe outside, is not handed back with it.
- *
- * Root writes here in folders the agent owned, so no name passes through this process: find runs
- * the copy in each file's own folder (`-execdir`, the file as `./name`), never resolving a path
- * through a link and never decoding one (a name that is not UTF-8 would otherwise come back as
- * another name, one the agent could have made a link). cp removes whatever stands at the copy's
- * name before writing (a link planted there is not written through), mv renames over the file
- * without following a link, chown changes the file itself (-h). A copy that cannot be made (a name
- * too long for the suffix, a folder planted at it) removes the file instead, file by file.
- */
-function breakLinks(tree, uid, admin) {
-    admin('find', [
-        tree,
-        '-uid',
-        String(uid),
-        '-type',
-        'f',
-        '-links',
-        '+1',
-        '-execdir',
-        'sh',
-        '-c',
-        SEPARATE,
-        String(uid),
-        '{}',
-        '+'
-    ]);
-}
-/** For each file named (in its own folder), $0 the agent's uid. */
-const SEPARATE = 'for f do c="$f.hermes-copy"; ' +
-    '{ cp --preserve=mode,timestamps --remove-destination -- "$f" "$c" && mv -f -T -- "$c" "$f" && chown -h "$0" -- "$f"; } 2>/dev/null ' +
-    '|| rm -f -- "$c" "$f" 2>/dev/null; done; true';
-/** The paths in tree (links not followed) whose modes have any LOOSE bit, with those modes. */
-function looseModes(tree) {
-    const found = new Map();
-    walk(tree, (full, stat) => {
-        if (stat.mode & LOOSE)
-            found.set(full, stat.mode & 0o7777);
-    });
-    return found;
-}
-/** Drops the LOOSE bits from every entry of tree but those that had the same mode before the lend. */
-function tightenModes(tree, before) {
-    walk(tree, (full, stat) => {
-        const mode = stat.mode & 0o7777;
-        if (mode & LOOSE && before.get(full) !== mode)
-            try {
-                external_node_fs_.chmodSync(full, mode & ~LOOSE);
-            }
-            catch {
-                // Gone since it was listed (the agent's processes are ended: not by it); nothing to hand back.
-            }
-    });
-}
-/** Every entry of tree, tree included, never through a link; a folder left unlistable is opened to its owner. */
-function walk(tree, visit) {
-    const stat = external_node_fs_.lstatSync(tree, { throwIfNoEntry: false });
-    if (!stat || stat.isSymbolicLink())
-        return;
-    visit(tree, stat);
-    if (!stat.isDirectory())
-        return;
-    let names;
-    try {
-        names = external_node_fs_.readdirSync(tree);
-    }
-    catch (error) {
-        if (error.code !== 'EACCES' || stat.uid !== process.getuid?.())
-            return;
-        external_node_fs_.chmodSync(tree, (stat.mode & 0o7777) | 0o700);
-        names = external_node_fs_.readdirSync(tree);
-    }
-    for (const name of names)
-        walk(external_node_path_.join(tree, name), visit);
-}
-
 ;// CONCATENATED MODULE: ./src/confine/isolation.ts
 
 
@@ -68280,7 +68290,7 @@ class Isolation {
             if (lent) {
                 // Its HOME gone, a file still linked elsewhere has a name the agent chose outside it: not
                 // handed back as it is (a failure here is said in the warning below).
-                step('separating the hard links it made', () => breakLinks(lent, this.user.uid, admin));
+                step('separating the hard links it made', () => hand_back_breakLinks(lent, this.user.uid, admin));
                 const chowned = step('handing the workspace back', () => admin('chown', [
                     '-R',
                     '-h',
@@ -68295,7 +68305,7 @@ class Isolation {
             }
             // Not for a later agent (none gets this uid again), but for the disk: after the hand-back (the
             // lent tree may lie in /tmp), and with no process of its left to add one.
-            step('sweeping its files from the shared temp folders', () => sweepShared(this.user.uid, admin));
+            step('sweeping its files from the shared temp folders', () => hand_back_sweepShared(this.user.uid, admin));
             for (const { dir, mode, acl } of this.modes.splice(0))
                 step(`putting back the mode of ${dir}`, () => {
                     if (acl)
@@ -68308,8 +68318,8 @@ class Isolation {
             // Its processes are gone and it owns nothing left: the uid may be given to another user.
             // Nothing then left for the post step (a hand-back that failed is left for it to try again).
             if (handedBack) {
-                agent_user_removeAgentUser(this.user.name, admin);
                 this.remember?.(undefined);
+                agent_user_removeAgentUser(this.user.name, admin);
             }
             if (failed.length > 0)
                 this.warn(`After Hermes ran as ${this.user.name}, the action could not finish undoing the isolation (${failed.join('; ')})${handedBack ? '' : `; the user ${this.user.name} is kept, since files of its uid may be left`}.`);

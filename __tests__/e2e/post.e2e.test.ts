@@ -55,6 +55,15 @@ describeRoot('the post step', () => {
     expect(tableExists(`hermes_fence_${name.split('-').at(-1)}`)).toBe(true);
     expect(fs.statSync(must(left.lent)).uid).toBe(uid);
 
+    // What the agent could have done meanwhile: a file of its own left open to all, one in /tmp.
+    const planted = path.join(must(left.lent), 'planted.txt');
+    const inTmp = path.join('/tmp', `planted-by-${name}`);
+    for (const file of [planted, inTmp]) {
+      fs.writeFileSync(file, 'x');
+      fs.chownSync(file, uid, left.user.gid);
+      fs.chmodSync(file, 0o777);
+    }
+
     const r = await post(main.state);
     expect(r.exitCode).toBe(0);
     expect(processesOf(uid)).toEqual([]);
@@ -62,9 +71,12 @@ describeRoot('the post step', () => {
     expect(tableExists(`hermes_fence_${name.split('-').at(-1)}`)).toBe(false);
     expect(fs.statSync(must(left.lent)).uid).toBe(process.getuid?.());
     expect(fs.existsSync(must(left.home))).toBe(false);
+    expect(fs.statSync(planted)).toMatchObject({ uid: process.getuid?.() });
+    expect(fs.statSync(planted).mode & 0o022).toBe(0);
+    expect(fs.existsSync(inTmp)).toBe(false);
     expect(warnings(r)).toEqual([
       expect.stringMatching(
-        /^The action's main step ended before it undid Hermes' isolation .* it ended the processes of hermes-agent-[0-9a-f]{6}, took its egress fence down, removed its HOME, handed .* back, removed the user hermes-agent-[0-9a-f]{6}\. What only the main step held was not put back/
+        /^The action's main step ended before it undid Hermes' isolation .* it ended the processes of hermes-agent-[0-9a-f]{6}, took its egress fence down, removed its HOME, separated the hard links it made, handed .* back, dropped the write bits of group and others there, (dropped the ACLs there, )?swept its files from the shared temp folders, removed the user hermes-agent-[0-9a-f]{6}\. What only the main step held was not put back/
       )
     ]);
   });

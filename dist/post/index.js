@@ -33560,6 +33560,124 @@ function notAgentOwned(uid) {
         .some(([name, , id]) => name?.startsWith(AGENT_USER_PREFIX) && Number(id) === uid);
 }
 
+;// CONCATENATED MODULE: ./src/confine/hand-back.ts
+/**
+ * What the agent leaves is not the runner's to inherit. Its files in the shared temp folders are
+ * swept (no later agent gets its uid: agent-user.ts; this keeps the disk clean); a file it hard-linked is copied apart before the lent tree
+ * goes back (its other name may lie where the next agent reaches); write bits for group and others
+ * it added, its set-id bits and ACLs are dropped, the modes the tree had before the lend kept.
+ */
+
+
+
+/** Where any user may leave files that outlive the run. */
+const SHARED_TEMP = ['/tmp', '/var/tmp', '/dev/shm'];
+/** The mode bits no file of the agent's keeps: write for group and others, setuid, setgid. */
+const LOOSE = 0o6022;
+/** Removes every file of uid in the shared temp folders (a folder of its, with all in it). */
+function sweepShared(uid, admin) {
+    const dirs = [...new Set([...SHARED_TEMP, external_node_os_namespaceObject.tmpdir()])].filter(dir => external_node_fs_namespaceObject.lstatSync(dir, { throwIfNoEntry: false })?.isDirectory());
+    if (dirs.length === 0)
+        return;
+    try {
+        admin('find', [
+            ...dirs,
+            '-xdev',
+            '-mindepth',
+            '1',
+            '-uid',
+            String(uid),
+            '-prune',
+            '-exec',
+            'rm',
+            '-rf',
+            '--',
+            '{}',
+            '+'
+        ]);
+    }
+    catch {
+        // A file gone while find ran: what is left stays its uid's, which no later agent is given.
+    }
+}
+/**
+ * Each regular file of uid in tree with another name: copied to a file of its own (or, where that
+ * fails, removed), so that its other name, maybe outside, is not handed back with it.
+ *
+ * Root writes here in folders the agent owned, so no name passes through this process: find runs
+ * the copy in each file's own folder (`-execdir`, the file as `./name`), never resolving a path
+ * through a link and never decoding one (a name that is not UTF-8 would otherwise come back as
+ * another name, one the agent could have made a link). cp removes whatever stands at the copy's
+ * name before writing (a link planted there is not written through), mv renames over the file
+ * without following a link, chown changes the file itself (-h). A copy that cannot be made (a name
+ * too long for the suffix, a folder planted at it) removes the file instead, file by file.
+ */
+function breakLinks(tree, uid, admin) {
+    admin('find', [
+        tree,
+        '-uid',
+        String(uid),
+        '-type',
+        'f',
+        '-links',
+        '+1',
+        '-execdir',
+        'sh',
+        '-c',
+        SEPARATE,
+        String(uid),
+        '{}',
+        '+'
+    ]);
+}
+/** For each file named (in its own folder), $0 the agent's uid. */
+const SEPARATE = 'for f do c="$f.hermes-copy"; ' +
+    '{ cp --preserve=mode,timestamps --remove-destination -- "$f" "$c" && mv -f -T -- "$c" "$f" && chown -h "$0" -- "$f"; } 2>/dev/null ' +
+    '|| rm -f -- "$c" "$f" 2>/dev/null; done; true';
+/** The paths in tree (links not followed) whose modes have any LOOSE bit, with those modes. */
+function looseModes(tree) {
+    const found = new Map();
+    walk(tree, (full, stat) => {
+        if (stat.mode & LOOSE)
+            found.set(full, stat.mode & 0o7777);
+    });
+    return found;
+}
+/** Drops the LOOSE bits from every entry of tree but those that had the same mode before the lend. */
+function tightenModes(tree, before) {
+    walk(tree, (full, stat) => {
+        const mode = stat.mode & 0o7777;
+        if (mode & LOOSE && before.get(full) !== mode)
+            try {
+                fs.chmodSync(full, mode & ~LOOSE);
+            }
+            catch {
+                // Gone since it was listed (the agent's processes are ended: not by it); nothing to hand back.
+            }
+    });
+}
+/** Every entry of tree, tree included, never through a link; a folder left unlistable is opened to its owner. */
+function walk(tree, visit) {
+    const stat = fs.lstatSync(tree, { throwIfNoEntry: false });
+    if (!stat || stat.isSymbolicLink())
+        return;
+    visit(tree, stat);
+    if (!stat.isDirectory())
+        return;
+    let names;
+    try {
+        names = fs.readdirSync(tree);
+    }
+    catch (error) {
+        if (error.code !== 'EACCES' || stat.uid !== process.getuid?.())
+            return;
+        fs.chmodSync(tree, (stat.mode & 0o7777) | 0o700);
+        names = fs.readdirSync(tree);
+    }
+    for (const name of names)
+        walk(path.join(tree, name), visit);
+}
+
 ;// CONCATENATED MODULE: ./src/confine/left-behind.ts
 /**
  * What the isolation leaves on the machine while the agent runs, written down as the step's state
@@ -33570,6 +33688,8 @@ function notAgentOwned(uid) {
  * What only the dead process held (the snapshots of the checkout's git control and of the runner's
  * file commands) cannot be put back: the post step says so.
  */
+
+
 
 
 
@@ -33650,12 +33770,20 @@ function undoLeftBehind(left, { admin, as, runner }) {
                         // A chain already gone, or a family it was never raised in.
                     }
         });
+    // In release()'s order, as far as what the state holds allows (isolation.ts).
     let handedBack = true;
     const { home, lent } = left;
     if (home)
         handedBack = step('removed its HOME', () => admin('rm', ['-rf', '--', home]));
-    if (lent)
+    if (lent) {
+        step('separated the hard links it made', () => breakLinks(lent, user.uid, admin));
         handedBack &&= step(`handed ${lent} back`, () => admin('chown', ['-R', '-h', `--from=${user.uid}`, `${runner.uid}:${runner.gid}`, lent]));
+        // The modes before the lend died with the main step: every write bit of group and others goes.
+        step('dropped the write bits of group and others there', () => admin('chmod', ['-R', 'go-w', lent]));
+        if (systemTool('setfacl'))
+            step('dropped the ACLs there', () => admin('setfacl', ['-R', '-P', '-b', lent]));
+    }
+    step('swept its files from the shared temp folders', () => sweepShared(user.uid, admin));
     // Only once it owns nothing: its uid may be given to the next user.
     if (handedBack)
         step(`removed the user ${user.name}`, () => removeAgentUser(user.name, admin));
@@ -33687,7 +33815,7 @@ function runPost(ports) {
         as,
         runner: { uid: ports.uid, gid: ports.gid }
     });
-    ports.warning(`The action's main step ended before it undid Hermes' isolation (its process was killed or crashed), so the post step did: it ${done.join(', ') || 'could do nothing'}${failed.length > 0 ? `; it could not: ${failed.join('; ')}` : ''}. What only the main step held was not put back: the checkout's git control files (.git/config, .git/hooks) and the runner's file commands as they were before the turn; check them before a later step trusts the checkout.`);
+    ports.warning(`The action's main step ended before it undid Hermes' isolation (its process was killed or crashed), so the post step did: it ${done.join(', ') || 'could do nothing'}${failed.length > 0 ? `; it could not: ${failed.join('; ')}` : ''}. What only the main step held was not put back: the checkout's git control files (.git/config, .git/hooks), the runner's file commands, the credential include and the modes of the folders on the way, as they were before the turn; check them before a later step trusts the checkout.`);
 }
 
 ;// CONCATENATED MODULE: ./src/post/index.ts

@@ -335,8 +335,8 @@ export class Isolation {
       // Its processes are gone and it owns nothing left: the uid may be given to another user.
       // Nothing then left for the post step (a hand-back that failed is left for it to try again).
       if (handedBack) {
-        removeAgentUser(this.user.name, admin);
         this.remember?.(undefined);
+        removeAgentUser(this.user.name, admin);
       }
       if (failed.length > 0)
         this.warn(

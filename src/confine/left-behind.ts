@@ -16,7 +16,8 @@ import { signalAll } from './processes.js';
 import { fenceName } from '../fence/fence.js';
 import { iptablesLower } from '../fence/rules.js';
 import { removeAgentUser } from './agent-user.js';
-import type { Admin } from './host.js';
+import { systemTool, type Admin } from './host.js';
+import { breakLinks, sweepShared } from './hand-back.js';
 
 /** The name of the step's state that holds it. */
 export const LEFT_BEHIND_STATE = 'hermes_isolation';
@@ -98,13 +99,23 @@ export function undoLeftBehind(
             // A chain already gone, or a family it was never raised in.
           }
     });
+  // In release()'s order, as far as what the state holds allows (isolation.ts).
   let handedBack = true;
   const { home, lent } = left;
   if (home) handedBack = step('removed its HOME', () => admin('rm', ['-rf', '--', home]));
-  if (lent)
+  if (lent) {
+    step('separated the hard links it made', () => breakLinks(lent, user.uid, admin));
     handedBack &&= step(`handed ${lent} back`, () =>
       admin('chown', ['-R', '-h', `--from=${user.uid}`, `${runner.uid}:${runner.gid}`, lent])
     );
+    // The modes before the lend died with the main step: every write bit of group and others goes.
+    step('dropped the write bits of group and others there', () =>
+      admin('chmod', ['-R', 'go-w', lent])
+    );
+    if (systemTool('setfacl'))
+      step('dropped the ACLs there', () => admin('setfacl', ['-R', '-P', '-b', lent]));
+  }
+  step('swept its files from the shared temp folders', () => sweepShared(user.uid, admin));
   // Only once it owns nothing: its uid may be given to the next user.
   if (handedBack) step(`removed the user ${user.name}`, () => removeAgentUser(user.name, admin));
   return { done, failed };

@@ -32,6 +32,6 @@ export function runPost(ports: PostPorts): void {
     runner: { uid: ports.uid, gid: ports.gid }
   });
   ports.warning(
-    `The action's main step ended before it undid Hermes' isolation (its process was killed or crashed), so the post step did: it ${done.join(', ') || 'could do nothing'}${failed.length > 0 ? `; it could not: ${failed.join('; ')}` : ''}. What only the main step held was not put back: the checkout's git control files (.git/config, .git/hooks) and the runner's file commands as they were before the turn; check them before a later step trusts the checkout.`
+    `The action's main step ended before it undid Hermes' isolation (its process was killed or crashed), so the post step did: it ${done.join(', ') || 'could do nothing'}${failed.length > 0 ? `; it could not: ${failed.join('; ')}` : ''}. What only the main step held was not put back: the checkout's git control files (.git/config, .git/hooks), the runner's file commands, the credential include and the modes of the folders on the way, as they were before the turn; check them before a later step trusts the checkout.`
   );
 }
